@@ -1,0 +1,124 @@
+import '@carteirinha/shared/zod-locale';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { AppError } from './lib/app-error.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createAuth, type Auth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
+import { clinicRoutes } from './modules/clinics/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
+import { outboxRoutes } from './modules/outbox/routes.ts';
+import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { registerAccessControl } from './plugins/access-control.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  authSecret: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+function loggerFor(config: Config): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    transport: config.env === 'development' && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
+  };
+}
+
+function contentSecurityPolicy(config: Config) {
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Radix and sonner set inline style attributes for positioning.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+    },
+  };
+}
+
+/** Builds the whole HTTP application on an open database, without listening (tests use `inject`). */
+export async function buildApp({ config, database, authSecret, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerFor(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    requestTimeout: 30_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    logOutbox: config.env !== 'production',
+  });
+  const auth = createAuth({ db: database.db, log: app.log, mailer, secret: authSecret, publicUrl: config.publicUrl });
+  app.decorate('auth', auth);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Carteirinha API', version: '1.0.0', description: 'API da plataforma Carteirinha.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAccessControl(app, { auth, db: database.db });
+  app.addHook('onSend', async (request, reply) => {
+    // Answers about a signed-in user must not be kept by shared caches or the browser's back button.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const throttle = createSignInThrottle(database.db, { limit: config.signInAccountFailureLimit, windowMs: config.signInWindowMs });
+  await app.register(authRoutes, { auth, throttle, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
+  await app.register(healthRoutes, { database });
+  await app.register(meRoutes, { db: database.db });
+  await app.register(clinicRoutes, { db: database.db });
+  await app.register(subscriptionPlanRoutes, { db: database.db });
+  await app.register(subscriptionRoutes, { db: database.db });
+  await app.register(outboxRoutes, { db: database.db });
+  await registerSpa(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,250 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '@carteirinha/shared/roles';
+import { CLINIC_STATUSES } from '@carteirinha/shared/contracts/clinics';
+import { BILLING_CYCLES } from '@carteirinha/shared/contracts/subscription-plans';
+import { SUBSCRIPTION_STATUSES } from '@carteirinha/shared/contracts/subscriptions';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Authentication tables, owned by better-auth (field names are the library's; columns are ours, snake_case).
+// ---------------------------------------------------------------------------------------------------------------
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Failed sign-ins per account, so the per-account limit holds across server processes. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_email_created_idx').on(t.email, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Platform and tenants.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const appRole = pgEnum('app_role', ROLES);
+export const clinicStatus = pgEnum('clinic_status', CLINIC_STATUSES);
+export const billingCycle = pgEnum('billing_cycle', BILLING_CYCLES);
+export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+
+/** What the platform sells to clinics (Starter, Professional, Enterprise). A null price is "sob consulta". */
+export const plans = pgTable('plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  priceCents: integer('price_cents'),
+  description: text('description'),
+  maxPatients: integer('max_patients'),
+  maxClinics: integer('max_clinics'),
+  features: text('features').array().notNull().default(sql`'{}'::text[]`),
+  isActive: boolean('is_active').notNull().default(true),
+  popular: boolean('popular').notNull().default(false),
+  ...timestamps,
+});
+
+export const clinics = pgTable(
+  'clinics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** 14 characters, digits or (from July 2026) uppercase letters, no punctuation. */
+    cnpj: varchar('cnpj', { length: 14 }).notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    domain: text('domain').unique(),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
+    status: clinicStatus('status').notNull().default('active'),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    displayName: text('display_name'),
+    logoUrl: text('logo_url'),
+    primaryColor: varchar('primary_color', { length: 7 }),
+    city: text('city'),
+    state: varchar('state', { length: 2 }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    ...timestamps,
+  },
+  (t) => [index('clinics_created_at_idx').on(t.createdAt), index('clinics_status_idx').on(t.status)],
+);
+
+export const profiles = pgTable('profiles', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  cpf: varchar('cpf', { length: 11 }),
+  phone: text('phone'),
+  birthDate: date('birth_date'),
+  avatarUrl: text('avatar_url'),
+  ...timestamps,
+});
+
+/** The single source of authorization: one role per user; every role but admin belongs to one clinic. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: appRole('role').notNull(),
+    clinicId: uuid('clinic_id').references(() => clinics.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_roles_user_id_key').on(t.userId),
+    index('user_roles_clinic_role_idx').on(t.clinicId, t.role),
+    check('user_roles_clinic_required', sql`${t.role} = 'admin' OR ${t.clinicId} IS NOT NULL`),
+  ],
+);
+
+/** A clinic's plans for its patients. Discounts in whole percent (DESIGN.md §2: defaults 30 / 25 / 20). */
+export const subscriptionPlans = pgTable(
+  'subscription_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    priceCents: integer('price_cents').notNull(),
+    billingCycle: billingCycle('billing_cycle').notNull().default('monthly'),
+    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    maxMembers: integer('max_members').notNull().default(1),
+    discountConsultas: integer('discount_consultas').notNull().default(30),
+    discountExames: integer('discount_exames').notNull().default(25),
+    discountProcedimentos: integer('discount_procedimentos').notNull().default(20),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('subscription_plans_clinic_idx').on(t.clinicId, t.isActive, t.priceCents),
+    check('subscription_plans_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('subscription_plans_max_members_positive', sql`${t.maxMembers} >= 1`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+    status: subscriptionStatus('status').notNull().default('pending'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('subscriptions_user_created_idx').on(t.userId, t.createdAt),
+    index('subscriptions_clinic_status_idx').on(t.clinicId, t.status),
+  ],
+);
+
+/** Every e-mail the platform produced. Without SMTP this is the development outbox an admin can read. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_created_idx').on(t.createdAt), index('email_outbox_to_idx').on(t.to)],
+);

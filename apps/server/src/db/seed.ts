@@ -1,0 +1,127 @@
+import { count, eq } from 'drizzle-orm';
+import { DEMO_ACCOUNTS, DEMO_CLINIC_SLUG, DEMO_PASSWORD, PLATFORM_PLANS } from '@carteirinha/shared/constants';
+import type { Role } from '@carteirinha/shared/roles';
+import type { Auth } from '../modules/auth/auth.ts';
+import type { Database } from './client.ts';
+import { clinics, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
+
+type SeedOptions = { db: Database; auth: Auth; withDemo: boolean };
+
+/** The platform's plans, from the same data the landing page shows; only on an empty table. */
+async function seedPlatformPlans(db: Database): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(plans);
+  if ((row?.total ?? 0) > 0) return false;
+  await db.insert(plans).values(
+    PLATFORM_PLANS.map((plan) => ({
+      name: plan.name,
+      priceCents: plan.priceCents,
+      description: plan.description,
+      maxPatients: plan.maxPatients,
+      maxClinics: plan.maxClinics,
+      features: [...plan.features],
+      popular: plan.popular,
+      isActive: true,
+    })),
+  );
+  return true;
+}
+
+async function ensureUser(auth: Auth, db: Database, email: string, fullName: string): Promise<string> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) return existing.id;
+  const ctx = await auth.$context;
+  const user = await ctx.internalAdapter.createUser({ email, name: fullName, emailVerified: true }, { method: 'admin' });
+  const password = await ctx.password.hash(DEMO_PASSWORD);
+  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password });
+  return user.id;
+}
+
+async function ensureRole(db: Database, userId: string, role: Role, clinicId: string | null): Promise<void> {
+  await db.insert(userRoles).values({ userId, role, clinicId }).onConflictDoNothing({ target: userRoles.userId });
+}
+
+async function ensureDemoClinic(db: Database): Promise<string> {
+  const [existing] = await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.slug, DEMO_CLINIC_SLUG)).limit(1);
+  if (existing) return existing.id;
+  const [professional] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Professional')).limit(1);
+  const [clinic] = await db
+    .insert(clinics)
+    .values({
+      name: 'Clínica Demo',
+      cnpj: '11222333000181',
+      slug: DEMO_CLINIC_SLUG,
+      status: 'active',
+      planId: professional?.id ?? null,
+      primaryColor: '#0d9488',
+      city: 'São Paulo',
+      state: 'SP',
+      latitude: -23.5614,
+      longitude: -46.6559,
+    })
+    .returning({ id: clinics.id });
+  if (!clinic) throw new Error('could not create the demo clinic');
+  await db.insert(subscriptionPlans).values([
+    {
+      clinicId: clinic.id,
+      name: 'Plano Individual',
+      description: 'Cartão de desconto para o titular.',
+      priceCents: 8990,
+      billingCycle: 'monthly',
+      features: ['Consultas com 30% de desconto', 'Exames com 25% de desconto', 'Procedimentos com 20% de desconto'],
+      maxMembers: 1,
+    },
+    {
+      clinicId: clinic.id,
+      name: 'Plano Família',
+      description: 'O titular e até 3 dependentes.',
+      priceCents: 14990,
+      billingCycle: 'monthly',
+      features: ['Titular e até 3 dependentes', 'Consultas com 30% de desconto', 'Exames com 25% de desconto', 'Procedimentos com 20% de desconto'],
+      maxMembers: 4,
+    },
+  ]);
+  return clinic.id;
+}
+
+async function ensureActiveSubscription(db: Database, userId: string, clinicId: string): Promise<void> {
+  const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  if (existing) return;
+  const [plan] = await db
+    .select({ id: subscriptionPlans.id })
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.clinicId, clinicId))
+    .orderBy(subscriptionPlans.priceCents)
+    .limit(1);
+  if (!plan) return;
+  const now = new Date();
+  const expiresAt = new Date(now);
+  expiresAt.setFullYear(expiresAt.getFullYear() + 1);
+  await db.insert(subscriptions).values({ clinicId, userId, planId: plan.id, status: 'active', startedAt: now, expiresAt });
+}
+
+/**
+ * Idempotent: the platform plans on an empty database, and (embedded default or SEED_DEMO=true) Clínica Demo with
+ * its plans and the four demo accounts. Returns lines for the start-up log.
+ */
+export async function seedDatabase({ db, auth, withDemo }: SeedOptions): Promise<{ report: string[] }> {
+  const report: string[] = [];
+  if (await seedPlatformPlans(db)) report.push('Planos da plataforma criados.');
+  if (!withDemo) return { report };
+
+  const clinicId = await ensureDemoClinic(db);
+  const accounts: { email: string; name: string; role: Role; clinicId: string | null }[] = [
+    { email: DEMO_ACCOUNTS.admin, name: 'Administrador da Plataforma', role: 'admin', clinicId: null },
+    { email: DEMO_ACCOUNTS.clinicAdmin, name: 'Carla Gestora', role: 'clinic_admin', clinicId },
+    { email: DEMO_ACCOUNTS.clinicStaff, name: 'Ana Atendente', role: 'clinic_staff', clinicId },
+    { email: DEMO_ACCOUNTS.patient, name: 'Paulo Paciente', role: 'patient', clinicId },
+  ];
+  for (const account of accounts) {
+    const userId = await ensureUser(auth, db, account.email, account.name);
+    await ensureRole(db, userId, account.role, account.clinicId);
+    if (account.role === 'patient') await ensureActiveSubscription(db, userId, clinicId);
+  }
+  report.push(
+    `Contas de demonstração (senha ${DEMO_PASSWORD}): ${accounts.map((account) => `${account.email} (${account.role})`).join(', ')}`,
+  );
+  return { report };
+}

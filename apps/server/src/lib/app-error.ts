@@ -1,0 +1,32 @@
+import { defaultErrorMessage, type ErrorCode } from '@carteirinha/shared/errors';
+
+const STATUS_OF_CODE: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  VALIDATION: 400,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  CONFLICT: 409,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** The one error type services throw; the error handler turns it into `{ error: { code, message } }`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string = defaultErrorMessage(code),
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = STATUS_OF_CODE[code];
+  }
+}
+
+export function statusOfCode(code: ErrorCode): number {
+  return STATUS_OF_CODE[code];
+}

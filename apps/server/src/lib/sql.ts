@@ -1,0 +1,4 @@
+/** A LIKE pattern matching `term` anywhere, with its wildcards escaped so "50%" means the text "50%". */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

@@ -1,0 +1,171 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, profiles, sessions, users } from '../../db/schema.ts';
+import { PUBLIC_URL, TEST_PASSWORD, cookieHeaderOf, createTestApp, signIn, signUp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function me(cookie: string) {
+  return t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+}
+
+async function lastEmailTo(email: string) {
+  const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+  if (!row) throw new Error(`no e-mail to ${email}`);
+  return row;
+}
+
+function linkIn(text: string): URL {
+  const match = /https?:\/\/\S+/.exec(text);
+  if (!match) throw new Error('no link in e-mail');
+  return new URL(match[0]);
+}
+
+describe('sign-up', () => {
+  it('creates the user with its profile, signs in, and sends a verification e-mail that lands on /', async () => {
+    const email = uniqueEmail();
+    const response = await signUp(t.app, { email, name: 'Maria da Silva' });
+    expect(response.statusCode).toBe(200);
+    const cookie = cookieHeaderOf(response);
+    expect(response.cookies.find((c) => c.name.includes('session_token'))?.httpOnly).toBe(true);
+
+    const body = (await me(cookie)).json();
+    expect(body).toMatchObject({ user: { email, fullName: 'Maria da Silva', emailVerified: false }, role: null, clinic: null });
+
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, body.user.id));
+    expect(profile?.fullName).toBe('Maria da Silva');
+
+    const verification = await lastEmailTo(email);
+    expect(verification.subject).toBe('Confirme seu email');
+    const link = linkIn(verification.text);
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    const verified = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe('/');
+    const [user] = await t.db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
+    expect(user?.emailVerified).toBe(true);
+  });
+
+  it('refuses an e-mail that is already registered and changes nothing', async () => {
+    const email = uniqueEmail();
+    expect((await signUp(t.app, { email })).statusCode).toBe(200);
+    const again = await signUp(t.app, { email, name: 'Outra Pessoa' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().code).toMatch(/^USER_ALREADY_EXISTS/);
+    const rows = await t.db.select({ name: users.name }).from(users).where(eq(users.email, email));
+    expect(rows).toEqual([{ name: 'Pessoa de Teste' }]);
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const response = await signUp(t.app, { email: uniqueEmail(), password: '12345' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('PASSWORD_TOO_SHORT');
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password only, and sign-out ends the session', async () => {
+    const email = uniqueEmail();
+    await signUp(t.app, { email });
+
+    const wrong = await signIn(t.app, email, 'senha-errada');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect(wrong.cookies).toHaveLength(0);
+
+    const unknown = await signIn(t.app, uniqueEmail('ninguem'), 'senha-errada');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+
+    const right = await signIn(t.app, email);
+    expect(right.statusCode).toBe(200);
+    const cookie = cookieHeaderOf(right);
+    expect((await me(cookie)).statusCode).toBe(200);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: PUBLIC_URL }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    const after = await me(cookie);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Você precisa estar logado para continuar' } });
+  });
+
+  it('renews an active session: get-session returns it and the expiry lies days ahead', async () => {
+    const email = uniqueEmail();
+    const cookie = cookieHeaderOf(await signUp(t.app, { email }));
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    const expiresAt = new Date(session.json().session.expiresAt).getTime();
+    expect(expiresAt - Date.now()).toBeGreaterThan(6 * 24 * 60 * 60 * 1000);
+  });
+});
+
+describe('forgot password', () => {
+  it('e-mails a reset link; the new password works, the old one and old sessions do not', async () => {
+    const email = uniqueEmail();
+    const oldCookie = cookieHeaderOf(await signUp(t.app, { email, name: 'João Souza' }));
+
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: PUBLIC_URL },
+      payload: { email, redirectTo: '/auth/redefinir-senha' },
+    });
+    expect(request.statusCode).toBe(200);
+    const resetMail = await lastEmailTo(email);
+    expect(resetMail.subject).toBe('Redefinição de senha');
+    expect(resetMail.html).toContain('João Souza');
+    const link = linkIn(resetMail.text);
+    expect(link.pathname).toBe('/auth/redefinir-senha');
+    const token = link.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: PUBLIC_URL },
+      payload: { token, newPassword: 'nova-senha-456' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    expect((await signIn(t.app, email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(t.app, email, 'nova-senha-456')).statusCode).toBe(200);
+    expect((await me(oldCookie)).statusCode).toBe(401);
+
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: PUBLIC_URL },
+      payload: { token, newPassword: 'outra-senha-789' },
+    });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const email = uniqueEmail('desconhecido');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: PUBLIC_URL },
+      payload: { email, redirectTo: '/auth/redefinir-senha' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).toHaveLength(0);
+  });
+});
+
+describe('sessions are stored server-side', () => {
+  it('keeps one session row per sign-in', async () => {
+    const email = uniqueEmail();
+    const signedUp = await signUp(t.app, { email });
+    const userId = signedUp.json().user.id;
+    await signIn(t.app, email);
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(rows).toHaveLength(2);
+  });
+});

@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carteirinha/shared/constants';
+import type { Database } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import { renderActionEmail } from '../../lib/email-templates.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+
+type AuthOptions = {
+  db: Database;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  secret: string;
+  publicUrl: string;
+};
+
+const BRAND = { name: 'Carteirinha', color: '#0d9488' };
+const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
+const ONE_DAY_SECONDS = 24 * 60 * 60;
+
+function verificationEmail(name: string, url: string) {
+  return renderActionEmail({
+    subject: messages.email.verifySubject,
+    brandName: BRAND.name,
+    brandColor: BRAND.color,
+    intro: formatMessage(messages.email.verifyIntro, { name }),
+    actionLabel: messages.email.verifyAction,
+    actionUrl: url,
+    footer: messages.email.ignore,
+  });
+}
+
+function resetEmail(name: string, url: string) {
+  return renderActionEmail({
+    subject: messages.email.resetSubject,
+    brandName: BRAND.name,
+    brandColor: BRAND.color,
+    intro: formatMessage(messages.email.resetIntro, { name }),
+    actionLabel: messages.email.resetAction,
+    actionUrl: url,
+    footer: messages.email.ignore,
+  });
+}
+
+/**
+ * better-auth on our database: e-mail and password, verification and reset links by e-mail, cookie sessions.
+ * Rate limiting is done by our own Fastify layer (per IP and per account), so the library's is off.
+ */
+export function createAuth({ db, log, mailer, secret, publicUrl }: AuthOptions) {
+  return betterAuth({
+    // The library's own notices join our structured log instead of the console.
+    logger: {
+      log: (level, message) => {
+        if (level === 'error') log.error({ source: 'better-auth' }, message);
+        else log.debug({ source: 'better-auth', level }, message);
+      },
+    },
+    appName: BRAND.name,
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema }),
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'carteirinha',
+      useSecureCookies: publicUrl.startsWith('https://'),
+    },
+    rateLimit: { enabled: false },
+    session: {
+      expiresIn: SEVEN_DAYS_SECONDS,
+      // Sliding renewal: an active session is pushed forward at most once a day.
+      updateAge: ONE_DAY_SECONDS,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // Our own page reads the token; the link does not need the library's redirect hop.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${publicUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`;
+        await mailer.send(user.email, resetEmail(user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      // The link verifies and then lands on the site root (specification §2 /auth).
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/')}`;
+        await mailer.send(user.email, verificationEmail(user.name, url));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets its profile row with the full name given at sign-up.
+          after: async (user) => {
+            await db.insert(schema.profiles).values({ id: user.id, fullName: user.name }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
+import { subscriptionPlanListSchema, subscriptionPlanSchema } from '@carteirinha/shared/contracts/subscription-plans';
+import { errorResponseSchema } from '@carteirinha/shared/errors';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireTenant } from '../../plugins/access-control.ts';
+import { findSubscriptionPlan, listSubscriptionPlans } from './repository.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/clinic/subscription-plans',
+    {
+      config: { access: 'subscriptionPlans:read' },
+      schema: { tags: ['clínica'], summary: 'Planos de pacientes da clínica', response: { 200: subscriptionPlanListSchema, ...errors } },
+    },
+    async (request) => ({ items: await listSubscriptionPlans(db, requireTenant(request), { activeOnly: false }) }),
+  );
+
+  app.get(
+    '/api/clinic/subscription-plans/:id',
+    {
+      config: { access: 'subscriptionPlans:read' },
+      schema: {
+        tags: ['clínica'],
+        summary: 'Um plano de pacientes da clínica',
+        params: idParamsSchema,
+        response: { 200: subscriptionPlanSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const plan = await findSubscriptionPlan(db, requireTenant(request), request.params.id);
+      if (!plan) throw new AppError('NOT_FOUND');
+      return plan;
+    },
+  );
+
+  app.get(
+    '/api/patient/subscription-plans',
+    {
+      config: { access: 'patient:self' },
+      schema: { tags: ['paciente'], summary: 'Planos disponíveis na clínica do paciente', response: { 200: subscriptionPlanListSchema, ...errors } },
+    },
+    async (request) => ({ items: await listSubscriptionPlans(db, requireTenant(request), { activeOnly: true }) }),
+  );
+};

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mySubscriptionResponseSchema } from '@carteirinha/shared/contracts/subscriptions';
+import { errorResponseSchema } from '@carteirinha/shared/errors';
+import type { Database } from '../../db/client.ts';
+import { requireTenant } from '../../plugins/access-control.ts';
+import { findLatestSubscription } from './repository.ts';
+
+export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/patient/subscription',
+    {
+      config: { access: 'patient:self' },
+      schema: {
+        tags: ['paciente'],
+        summary: 'A assinatura mais recente do paciente',
+        response: { 200: mySubscriptionResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => ({ subscription: await findLatestSubscription(db, requireTenant(request)) }),
+  );
+};

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { PERMISSIONS, roleHasPermission, type Permission } from '@carteirinha/shared/permissions';
+import type { Role } from '@carteirinha/shared/roles';
+import type { Database } from '../db/client.ts';
+import { userRoles } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { Auth } from '../modules/auth/auth.ts';
+
+/**
+ * Who may call a route: anyone, any signed-in user (even one with no role yet), or holders of a permission.
+ * Every /api route must declare one (see `registerAccessControl`), so a new route cannot forget it.
+ */
+export type Access = 'public' | 'authenticated' | Permission;
+
+/** The caller, built once per request from the session cookie and the `user_roles` row. */
+export type RequestContext = {
+  userId: string;
+  sessionId: string;
+  email: string;
+  fullName: string;
+  emailVerified: boolean;
+  role: Role | null;
+  clinicId: string | null;
+};
+
+/** A caller that belongs to a clinic: every tenant-owned query is scoped by this `clinicId`. */
+export type TenantContext = RequestContext & { role: Exclude<Role, 'admin'>; clinicId: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext | null;
+  }
+}
+
+function isAccess(value: unknown): value is Access {
+  return value === 'public' || value === 'authenticated' || PERMISSIONS.some((permission) => permission === value);
+}
+
+/** Routes we do not own, served by plugins (the OpenAPI viewer), are public by nature. */
+function isPluginRoute(url: string): boolean {
+  return url === '/api/docs' || url.startsWith('/api/docs/');
+}
+
+async function loadContext(auth: Auth, db: Database, request: FastifyRequest): Promise<RequestContext | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) return null;
+  const [assignment] = await db
+    .select({ role: userRoles.role, clinicId: userRoles.clinicId })
+    .from(userRoles)
+    .where(eq(userRoles.userId, session.user.id))
+    .limit(1);
+  return {
+    userId: session.user.id,
+    sessionId: session.session.id,
+    email: session.user.email,
+    fullName: session.user.name,
+    emailVerified: session.user.emailVerified,
+    role: assignment?.role ?? null,
+    clinicId: assignment?.clinicId ?? null,
+  };
+}
+
+/**
+ * The one server-side guard. It runs before the body is parsed: a caller without a session gets 401, a caller
+ * whose role lacks the route's permission gets 403. Tenant scoping then happens in each repository.
+ */
+export function registerAccessControl(app: FastifyInstance, deps: { auth: Auth; db: Database }): void {
+  app.decorateRequest('ctx', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || isPluginRoute(route.url)) return;
+    if (!isAccess(route.config?.access)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const ctx = await loadContext(deps.auth, deps.db, request);
+    if (!ctx) throw new AppError('UNAUTHENTICATED');
+    request.ctx = ctx;
+    if (access === 'authenticated') return;
+    if (!ctx.role || !roleHasPermission(ctx.role, access)) {
+      request.log.warn({ userId: ctx.userId, role: ctx.role, access, url: request.url }, 'authz.denied');
+      throw new AppError('FORBIDDEN');
+    }
+  });
+}
+
+/** The signed-in caller of a route whose access is not 'public'. */
+export function requireContext(request: FastifyRequest): RequestContext {
+  if (!request.ctx) throw new AppError('UNAUTHENTICATED');
+  return request.ctx;
+}
+
+/** The caller as a member of a clinic; an admin or a user without a clinic has no tenant here. */
+export function requireTenant(request: FastifyRequest): TenantContext {
+  const ctx = requireContext(request);
+  if (ctx.role === null || ctx.role === 'admin' || ctx.clinicId === null) throw new AppError('FORBIDDEN');
+  return { ...ctx, role: ctx.role, clinicId: ctx.clinicId };
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed.ts';
+import { resolveAuthSecret } from './lib/secret.ts';
+
+/** Requests in flight get this long to finish after SIGTERM before the process gives up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const authSecret = await resolveAuthSecret({ authSecret: config.authSecret, dataDir: config.dataDir });
+  const app = await buildApp({ config, database, authSecret });
+
+  const seeded = await seedDatabase({ db: database.db, auth: app.auth, withDemo: config.seedDemo });
+  for (const line of seeded.report) app.log.info(line);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const forceExit = setTimeout(() => {
+      app.log.error('requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forceExit.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Carteirinha em ${config.publicUrl} (banco: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

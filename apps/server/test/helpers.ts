@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@carteirinha/shared/roles';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { clinics, subscriptionPlans, userRoles } from '../src/db/schema.ts';
+
+export const TEST_PASSWORD = 'senha-forte-123';
+export const PUBLIC_URL = 'http://127.0.0.1:3999';
+
+/** Which database this test project runs on (set per Vitest project). */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped on close. */
+async function createPostgresDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `carteirinha_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 4);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** An empty, migrated database of this project's kind. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const database = testDatabaseKind() === 'postgres' ? await createPostgresDatabase() : await openPglite(undefined);
+  await database.migrate();
+  return database;
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+/** The whole application on a fresh database, with a throw-away data folder and a tiny web build. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-test-'));
+  const webDir = path.join(dataDir, 'web');
+  await fs.mkdir(webDir);
+  await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><html lang="pt-BR"><body><div id="root"></div></body></html>');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    WEB_DIST_DIR: webDir,
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, authSecret: 'test-secret-that-is-long-enough-0123456789' });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `cookie` request header that carries a response's Set-Cookie values. */
+export function cookieHeaderOf(response: LightMyRequestResponse): string {
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+let emailCounter = 0;
+/** A unique e-mail for one test. */
+export function uniqueEmail(prefix = 'pessoa'): string {
+  emailCounter += 1;
+  return `${prefix}.${emailCounter}.${randomBytes(3).toString('hex')}@teste.dev`;
+}
+
+export async function signUp(app: FastifyInstance, input: { email: string; password?: string; name?: string }) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: PUBLIC_URL },
+    payload: { email: input.email, password: input.password ?? TEST_PASSWORD, name: input.name ?? 'Pessoa de Teste' },
+  });
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD, remoteAddress = '127.0.0.1') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: PUBLIC_URL },
+    remoteAddress,
+    payload: { email, password },
+  });
+}
+
+/** Signs a new user up, gives them a role, and returns their id and a session cookie. */
+export async function createSignedInUser(
+  testApp: TestApp,
+  role: Role | null,
+  clinicId: string | null = null,
+): Promise<{ userId: string; email: string; cookie: string }> {
+  const email = uniqueEmail(role ?? 'sem-funcao');
+  const response = await signUp(testApp.app, { email });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const userId = response.json<{ user: { id: string } }>().user.id;
+  if (role) await testApp.db.insert(userRoles).values({ userId, role, clinicId });
+  return { userId, email, cookie: cookieHeaderOf(response) };
+}
+
+let cnpjCounter = 0;
+/** A clinic with one patient plan. The CNPJ is unique per call (format only: check digits are not this helper's job). */
+export async function createClinic(db: Database, name = 'Clínica de Teste'): Promise<{ clinicId: string; planId: string }> {
+  cnpjCounter += 1;
+  const suffix = `${Date.now()}${cnpjCounter}`.slice(-8);
+  const [clinic] = await db
+    .insert(clinics)
+    .values({ name, cnpj: `99${suffix}0001`.slice(0, 14), slug: `clinica-${suffix}-${cnpjCounter}`, status: 'active' })
+    .returning({ id: clinics.id });
+  if (!clinic) throw new Error('clinic not created');
+  const [plan] = await db
+    .insert(subscriptionPlans)
+    .values({ clinicId: clinic.id, name: `Plano ${name}`, priceCents: 9990 })
+    .returning({ id: subscriptionPlans.id });
+  if (!plan) throw new Error('plan not created');
+  return { clinicId: clinic.id, planId: plan.id };
+}

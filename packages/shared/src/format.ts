@@ -1,0 +1,29 @@
+/** Formatters for what a user reads: pt-BR, money in BRL, dates in America/Sao_Paulo. */
+
+const TIME_ZONE = 'America/Sao_Paulo';
+
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const date = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** 123456 → "R$ 1.234,56" (Intl puts a no-break space after R$; we keep a plain space so text matches). */
+export function formatMoney(cents: number): string {
+  return money.format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/** → "dd/MM/yyyy" in São Paulo time. */
+export function formatDate(value: Date | string): string {
+  return date.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** → "dd/MM/yyyy HH:mm" in São Paulo time. */
+export function formatDateTime(value: Date | string): string {
+  return dateTime.format(typeof value === 'string' ? new Date(value) : value).replace(',', '');
+}

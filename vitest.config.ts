@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and server tests. The server's integration tests (*.int.test.ts) run against PGlite always, and a second
+ * time against PostgreSQL when TEST_DATABASE_URL names a server (CI does).
+ */
+const serverTests = ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
