@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
  * time against PostgreSQL when TEST_DATABASE_URL names a server (CI does).
  */
 const serverTests = ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'];
+/** Tests of the embedded database itself (persistence, the server process on its default database). */
+const pgliteOnlyTests = ['apps/server/src/**/*.pglite.test.ts', 'apps/server/test/**/*.pglite.test.ts'];
 
 export default defineConfig({
   test: {
@@ -13,13 +15,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.pglite.test.ts', '**/node_modules/**'],
         },
       },
       {
         test: {
           name: 'server-pglite',
-          include: serverTests,
+          include: [...serverTests, ...pgliteOnlyTests],
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -33,6 +33,23 @@ export const messages = {
     noRoleTitle: 'Conta sem acesso',
     noRole: 'Sua conta ainda não tem acesso a nenhum portal. Fale com a sua clínica ou com o suporte.',
     emailVerifiedTitle: 'Email confirmado!',
+    resetRequestErrorTitle: 'Erro ao enviar link',
+    resetErrorTitle: 'Erro ao redefinir senha',
+    signOutErrorTitle: 'Erro ao sair',
+  },
+  common: {
+    loading: 'Carregando...',
+    noData: 'Ainda não há dados para exibir.',
+    networkError: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
+  },
+  sidebar: {
+    toggle: 'Alternar menu lateral',
+    navigation: 'Menu lateral',
+    signOut: 'Sair',
+  },
+  empty: {
+    clinics: 'Nenhuma clínica encontrada',
+    users: 'Nenhum usuário encontrado',
   },
   errors: {
     UNAUTHENTICATED: 'Você precisa estar logado para continuar',

@@ -45,6 +45,9 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 /** Opens a node-postgres pool on a PostgreSQL server. */
 export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection that the server drops (restart, failover) emits 'error'; without a listener that would
+  // crash the process. The pool discards the connection and the next query opens a new one.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   return {
     db,
