@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meResponseSchema } from '@carteirinha/shared/contracts/me';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
@@ -95,7 +96,7 @@ describe('the server process on the embedded database', () => {
       const again = await signIn(second.baseUrl, 'sobrevive@teste.dev', 'senha-123');
       expect(again.status).toBe(200);
       const cookie = again.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const me = await (await fetch(`${second.baseUrl}/api/me`, { headers: { cookie } })).json();
+      const me = meResponseSchema.parse(await (await fetch(`${second.baseUrl}/api/me`, { headers: { cookie } })).json());
       expect(me.user.fullName).toBe('Sobrevive ao Reinício');
     } finally {
       expect(await stop(second)).toBe(0);

@@ -23,6 +23,7 @@ export const messages = {
     redirecting: 'Redirecionando...',
     signingIn: 'Entrando...',
     signingUp: 'Cadastrando...',
+    resetting: 'Redefinindo...',
     tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
     resetRequestedTitle: 'Verifique seu email',
     resetRequested: 'Se houver uma conta com este email, enviaremos um link para redefinir a senha.',
@@ -39,13 +40,19 @@ export const messages = {
   },
   common: {
     loading: 'Carregando...',
+    sending: 'Enviando...',
     noData: 'Ainda não há dados para exibir.',
+    notAvailableYet: 'Esta área ainda não está disponível.',
     networkError: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
   },
   sidebar: {
     toggle: 'Alternar menu lateral',
     navigation: 'Menu lateral',
     signOut: 'Sair',
+  },
+  patient: {
+    greeting: 'Olá, {name}!',
+    greetingNoName: 'Olá!',
   },
   empty: {
     clinics: 'Nenhuma clínica encontrada',

@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -15,10 +16,11 @@ afterAll(async () => {
 
 describe('migrations', () => {
   it('create every table on an empty database', async () => {
-    const result = await t.db.execute<{ table_name: string }>(
-      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-    );
-    const tables = result.rows.map((row) => row.table_name);
+    const result = await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`);
+    const tables = z
+      .object({ rows: z.array(z.object({ table_name: z.string() })) })
+      .parse(result)
+      .rows.map((row) => row.table_name);
     expect(tables).toEqual(
       expect.arrayContaining([
         'users',

@@ -1,0 +1,63 @@
+import { ROLE_LABELS } from '@carteirinha/shared/roles';
+import { Outlet } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Separator } from '@/components/ui/separator';
+import { SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { PortalSidebar, type PortalSidebarProps } from './portal-sidebar';
+import { useMe } from './session';
+
+type PortalTopBarProps = {
+  /** The clinic and patient portals name the user's clinic; the platform admin has none. */
+  showClinic: boolean;
+};
+
+function PortalTopBar({ showClinic }: PortalTopBarProps) {
+  const { data: me } = useMe();
+  const clinicName = showClinic ? me?.clinic?.name : undefined;
+
+  return (
+    <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 md:px-4">
+      <SidebarTrigger />
+      {clinicName ? (
+        <>
+          <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-5" />
+          <p data-testid="current-clinic" className="truncate text-sm font-medium">
+            {clinicName}
+          </p>
+        </>
+      ) : null}
+      {me ? (
+        <div data-testid="current-user" className="ml-auto flex min-w-0 items-center gap-3">
+          {me.role ? (
+            <Badge variant="secondary" className="hidden sm:inline-flex">
+              {ROLE_LABELS[me.role]}
+            </Badge>
+          ) : null}
+          <div className="flex min-w-0 flex-col text-right leading-tight">
+            <span className="truncate text-sm font-medium">{me.user.fullName || me.user.email}</span>
+            {me.user.fullName ? <span className="hidden truncate text-xs text-muted-foreground sm:block">{me.user.email}</span> : null}
+          </div>
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+type PortalShellProps = PortalSidebarProps & PortalTopBarProps;
+
+/** The frame of every portal: the sidebar, the top bar and the page in `<main>`. */
+export function PortalShell({ brand, groupLabel, items, showClinic }: PortalShellProps) {
+  return (
+    <SidebarProvider>
+      <PortalSidebar brand={brand} groupLabel={groupLabel} items={items} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <PortalTopBar showClinic={showClinic} />
+        <main className="flex-1 p-4 md:p-6 lg:p-8">
+          <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,99 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { Portal } from '@carteirinha/shared/roles';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { LandingPage } from '@/features/landing/pages/landing-page';
+import { NotFoundPage } from '@/features/not-found/not-found-page';
+
+type PageModule = Record<string, React.ComponentType>;
+
+/** A lazily loaded route: each portal's layout and pages arrive as their own chunks. */
+function lazyPage(load: () => Promise<PageModule>, exportName: string): RouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    return { Component: module[exportName] };
+  };
+}
+
+/**
+ * The guard comes with the portal's chunk: the landing page, the first thing a visitor loads, carries neither the
+ * session code nor the forms (zod, react-hook-form, the auth client).
+ */
+function lazyGuard(portal: Portal): RouteObject['lazy'] {
+  return async () => {
+    const { RoleGuard } = await import('./role-guard');
+    return { Component: () => <RoleGuard portal={portal} /> };
+  };
+}
+
+const adminRoutes: RouteObject = {
+  path: '/admin',
+  lazy: lazyGuard('admin'),
+  children: [
+    {
+      lazy: lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout'),
+      children: [
+        { index: true, lazy: lazyPage(() => import('@/features/admin/pages/dashboard-page'), 'AdminDashboardPage') },
+        { path: 'clinicas', lazy: lazyPage(() => import('@/features/admin/pages/clinics-page'), 'AdminClinicsPage') },
+        { path: 'usuarios', lazy: lazyPage(() => import('@/features/admin/pages/users-page'), 'AdminUsersPage') },
+        { path: 'planos', lazy: lazyPage(() => import('@/features/admin/pages/plans-page'), 'AdminPlansPage') },
+        { path: 'relatorios', lazy: lazyPage(() => import('@/features/admin/pages/reports-page'), 'AdminReportsPage') },
+        { path: 'configuracoes', lazy: lazyPage(() => import('@/features/admin/pages/settings-page'), 'AdminSettingsPage') },
+      ],
+    },
+  ],
+};
+
+const clinicRoutes: RouteObject = {
+  path: '/clinica',
+  lazy: lazyGuard('clinic'),
+  children: [
+    {
+      lazy: lazyPage(() => import('./layouts/clinic-layout'), 'ClinicLayout'),
+      children: [
+        { index: true, lazy: lazyPage(() => import('@/features/clinic/pages/dashboard-page'), 'ClinicDashboardPage') },
+        { path: 'validar', lazy: lazyPage(() => import('@/features/clinic/pages/validate-card-page'), 'ValidateCardPage') },
+        { path: 'validar-qrcode', lazy: lazyPage(() => import('@/features/clinic/pages/validate-qrcode-page'), 'ValidateQrCodePage') },
+        { path: 'atendimentos', lazy: lazyPage(() => import('@/features/clinic/pages/visits-page'), 'VisitsPage') },
+        { path: 'servicos', lazy: lazyPage(() => import('@/features/clinic/pages/services-page'), 'ServicesPage') },
+        { path: 'financeiro', lazy: lazyPage(() => import('@/features/clinic/pages/finance-page'), 'FinancePage') },
+        { path: 'configuracoes', lazy: lazyPage(() => import('@/features/clinic/pages/settings-page'), 'ClinicSettingsPage') },
+      ],
+    },
+  ],
+};
+
+const patientRoutes: RouteObject = {
+  path: '/paciente',
+  lazy: lazyGuard('patient'),
+  children: [
+    {
+      lazy: lazyPage(() => import('./layouts/patient-layout'), 'PatientLayout'),
+      children: [
+        { index: true, lazy: lazyPage(() => import('@/features/patient/pages/home-page'), 'PatientHomePage') },
+        { path: 'cartao', lazy: lazyPage(() => import('@/features/patient/pages/card-page'), 'CardPage') },
+        { path: 'assinatura', lazy: lazyPage(() => import('@/features/patient/pages/subscription-page'), 'SubscriptionPage') },
+        { path: 'rede', lazy: lazyPage(() => import('@/features/patient/pages/network-page'), 'NetworkPage') },
+        { path: 'historico', lazy: lazyPage(() => import('@/features/patient/pages/history-page'), 'HistoryPage') },
+        { path: 'perfil', lazy: lazyPage(() => import('@/features/patient/pages/profile-page'), 'ProfilePage') },
+      ],
+    },
+  ],
+};
+
+export const routes: RouteObject[] = [
+  {
+    // Shown while a lazily loaded route's chunk arrives on a direct visit.
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/auth', lazy: lazyPage(() => import('@/features/auth/pages/auth-page'), 'AuthPage') },
+      { path: '/auth/redefinir-senha', lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage') },
+      adminRoutes,
+      clinicRoutes,
+      patientRoutes,
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

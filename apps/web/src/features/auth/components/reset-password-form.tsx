@@ -1,0 +1,86 @@
+import { resetPasswordSchema, type ResetPasswordInput } from '@carteirinha/shared/contracts/auth';
+import { messages } from '@carteirinha/shared/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { authClient } from '@/lib/auth-client';
+import { authServerMessage, isNetworkFailure, type AuthClientError } from '../lib/auth-errors';
+import { toastFirstValidationError } from '../lib/toast-validation-error';
+
+const FIELD_ORDER = ['password', 'confirmPassword'] as const;
+const REJECTED_TOKEN_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
+
+type ResetOutcome = 'done' | 'token-rejected' | 'failed';
+
+function isTokenRejection(error: AuthClientError): boolean {
+  return error.code !== undefined && REJECTED_TOKEN_CODES.has(error.code);
+}
+
+async function resetPassword(token: string, newPassword: string): Promise<ResetOutcome> {
+  try {
+    const { error } = await authClient.resetPassword({ newPassword, token });
+    if (!error) return 'done';
+    if (isTokenRejection(error)) return 'token-rejected';
+    toast.error(messages.auth.resetErrorTitle, { description: authServerMessage(error) });
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    toast.error(messages.auth.resetErrorTitle, { description: messages.common.networkError });
+  }
+  return 'failed';
+}
+
+type ResetPasswordFormProps = {
+  token: string;
+  /** The link's token was refused (used, expired or forged): the page then asks for a new link. */
+  onTokenRejected: () => void;
+};
+
+export function ResetPasswordForm({ token, onTokenRejected }: ResetPasswordFormProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', confirmPassword: '' } });
+
+  const onValid = async ({ password }: ResetPasswordInput) => {
+    const outcome = await resetPassword(token, password);
+    if (outcome === 'token-rejected') onTokenRejected();
+    if (outcome !== 'done') return;
+    // The server ends every session of the account on a reset, so nothing cached about the user is true any more.
+    queryClient.clear();
+    toast.success(messages.auth.resetDoneTitle, { description: messages.auth.resetDone });
+    await navigate('/auth', { replace: true });
+  };
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
+    >
+      <TextField
+        label="Nova senha"
+        type="password"
+        autoComplete="new-password"
+        aria-invalid={errors.password ? true : undefined}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirmar senha"
+        type="password"
+        autoComplete="new-password"
+        aria-invalid={errors.confirmPassword ? true : undefined}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? messages.auth.resetting : 'Redefinir senha'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { signUpSchema, type SignUpInput } from '@carteirinha/shared/contracts/auth';
+import { messages } from '@carteirinha/shared/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { authClient } from '@/lib/auth-client';
+import { isNetworkFailure, signUpErrorMessage } from '../lib/auth-errors';
+import { toastFirstValidationError } from '../lib/toast-validation-error';
+import { useEnterPortal } from '../lib/use-enter-portal';
+
+const FIELD_ORDER = ['fullName', 'email', 'password'] as const;
+
+/** Returns whether the account was created (and, with auto sign-in, the session too). */
+async function signUp({ fullName, email, password }: SignUpInput): Promise<boolean> {
+  try {
+    const { error } = await authClient.signUp.email({ name: fullName, email, password });
+    if (!error) return true;
+    toast.error(messages.auth.signUpErrorTitle, { description: signUpErrorMessage(error) });
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    toast.error(messages.auth.signUpErrorTitle, { description: messages.common.networkError });
+  }
+  return false;
+}
+
+/** The "Cadastrar" tab of /auth (specification §2, §5, §8). */
+export function SignUpForm() {
+  const enterPortal = useEnterPortal();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { fullName: '', email: '', password: '' } });
+
+  const onValid = async (values: SignUpInput) => {
+    if (!(await signUp(values))) return;
+    toast.success(messages.auth.signUpSuccessTitle, { description: messages.auth.redirecting });
+    await enterPortal();
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Cadastrar"
+      className="grid gap-4"
+      onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
+    >
+      <TextField
+        label="Nome Completo"
+        autoComplete="name"
+        placeholder="Seu nome completo"
+        aria-invalid={errors.fullName ? true : undefined}
+        {...register('fullName')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="seu@email.com"
+        aria-invalid={errors.email ? true : undefined}
+        {...register('email')}
+      />
+      <TextField
+        label="Senha"
+        type="password"
+        autoComplete="new-password"
+        aria-invalid={errors.password ? true : undefined}
+        {...register('password')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? messages.auth.signingUp : 'Cadastrar'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { PLATFORM_PLANS, TRIAL_DAYS, type PlatformPlan } from '@carteirinha/shared/constants';
+import { formatMoney } from '@carteirinha/shared/format';
+import { Check } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { SectionHeading } from './section-heading';
+
+const SALES_EMAIL = 'vendas@carteirinha.dev';
+
+/** Whole-real prices read as in §9 ("R$ 297"); a price with centavos keeps them. */
+function formatPlanPrice(priceCents: number): string {
+  return formatMoney(priceCents).replace(/,00$/, '');
+}
+
+/** Section #pricing: the platform plans a clinic can subscribe to (§9, "Landing-page plans"). */
+export function PricingSection() {
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-32 py-20 md:scroll-mt-20 md:py-28">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading
+          id="pricing-title"
+          eyebrow="Planos"
+          title="Um plano para cada fase da sua clínica"
+          description="Comece pequeno e cresça sem trocar de plataforma. Mude de plano quando quiser."
+        />
+        <p className="mt-6 flex justify-center">
+          <span className="rounded-full bg-accent px-4 py-1.5 text-sm font-medium text-accent-foreground">
+            {TRIAL_DAYS} dias grátis, sem cartão de crédito
+          </span>
+        </p>
+        <ul className="mx-auto mt-14 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-start">
+          {PLATFORM_PLANS.map((plan) => (
+            <PlanCard key={plan.name} plan={plan} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function PlanCard({ plan }: { plan: PlatformPlan }) {
+  return (
+    <li
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-card p-8 text-card-foreground shadow-xs',
+        plan.popular && 'border-2 border-primary shadow-xl lg:-mt-4 lg:pb-12',
+      )}
+    >
+      {plan.popular && (
+        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold whitespace-nowrap text-primary-foreground shadow-sm">
+          Mais Popular
+        </p>
+      )}
+      <h3 className="text-xl font-semibold">{plan.name}</h3>
+      <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
+      <PlanPrice priceCents={plan.priceCents} />
+      <ul className="mt-8 space-y-3 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-3">
+            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 pt-2 lg:mt-auto lg:pt-8">
+        <PlanAction plan={plan} />
+      </div>
+    </li>
+  );
+}
+
+function PlanPrice({ priceCents }: { priceCents: number | null }) {
+  if (priceCents === null) {
+    return <p className="mt-6 text-4xl font-bold tracking-tight">Sob consulta</p>;
+  }
+  return (
+    <p className="mt-6 flex items-baseline gap-1">
+      <span className="text-4xl font-bold tracking-tight">{formatPlanPrice(priceCents)}</span>
+      <span className="text-sm font-medium text-muted-foreground">/mês</span>
+    </p>
+  );
+}
+
+/** Priced plans start a sign-up; the custom plan (Enterprise) goes to sales by email. */
+function PlanAction({ plan }: { plan: PlatformPlan }) {
+  if (plan.priceCents === null) {
+    return (
+      <Button asChild size="lg" variant="outline" className="w-full">
+        <a href={`mailto:${SALES_EMAIL}`}>Falar com Vendas</a>
+      </Button>
+    );
+  }
+  return (
+    <Button asChild size="lg" variant={plan.popular ? 'default' : 'outline'} className="w-full">
+      <Link to="/auth?tab=cadastrar">Começar Agora</Link>
+    </Button>
+  );
+}

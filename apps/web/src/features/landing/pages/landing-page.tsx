@@ -1,0 +1,26 @@
+import { BenefitsSection } from '../components/benefits-section';
+import { CtaSection } from '../components/cta-section';
+import { FeaturesSection } from '../components/features-section';
+import { HeroSection } from '../components/hero-section';
+import { LandingFooter } from '../components/landing-footer';
+import { LandingHeader } from '../components/landing-header';
+import { PricingSection } from '../components/pricing-section';
+import { StatsSection } from '../components/stats-section';
+
+/** The public page at "/" (specification §2, "Landing page"). */
+export function LandingPage() {
+  return (
+    <div className="flex min-h-svh flex-col">
+      <LandingHeader />
+      <main className="flex-1">
+        <HeroSection />
+        <StatsSection />
+        <FeaturesSection />
+        <BenefitsSection />
+        <PricingSection />
+        <CtaSection />
+      </main>
+      <LandingFooter />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// Every data path goes through here, so zod answers in pt-BR before any schema runs.
+import '@carteirinha/shared/zod-locale';
+import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { messages } from '@carteirinha/shared/messages';
+import type { z } from 'zod';
+
+/** An API error with the server's pt-BR message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/**
+ * Calls our API and parses the answer with the same zod schema the server used to produce it, so a contract drift
+ * shows up as an error instead of an undefined field on screen.
+ */
+export async function apiRequest<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.infer<T>> {
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    credentials: 'same-origin',
+    headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = errorResponseSchema.safeParse(payload);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiError(response.status, 'INTERNAL', messages.errors.INTERNAL);
+  }
+  return schema.parse(payload);
+}
