@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney } from './format.ts';
+import { formatCnpj, formatDate, formatDateTime, formatMoney } from './format.ts';
 
 describe('formatMoney', () => {
   it('formats integer cents as pt-BR reais', () => {
@@ -14,5 +14,29 @@ describe('formatDate', () => {
     // 02:00 UTC on 1 March is still 28 February in São Paulo (UTC-3).
     expect(formatDate('2026-03-01T02:00:00Z')).toBe('28/02/2026');
     expect(formatDateTime('2026-03-01T15:30:00Z')).toBe('01/03/2026 12:30');
+  });
+});
+
+describe('formatCnpj', () => {
+  it('masks the 14 digits as 00.000.000/0000-00', () => {
+    expect(formatCnpj('11222333000181')).toBe('11.222.333/0001-81');
+  });
+
+  it('masks an alphanumeric CNPJ, upper-casing its letters', () => {
+    expect(formatCnpj('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+  });
+
+  it('re-masks a value that already has punctuation', () => {
+    expect(formatCnpj('11.222.333/0001-81')).toBe('11.222.333/0001-81');
+    expect(formatCnpj(' 11 222 333 0001 81 ')).toBe('11.222.333/0001-81');
+  });
+
+  it('leaves a value that is not a CNPJ as it is', () => {
+    expect(formatCnpj('')).toBe('');
+    expect(formatCnpj('1122233300018')).toBe('1122233300018');
+    expect(formatCnpj('112223330001811')).toBe('112223330001811');
+    // The check digits are always numeric.
+    expect(formatCnpj('12ABC34501DEAB')).toBe('12ABC34501DEAB');
   });
 });

@@ -27,3 +27,16 @@ export function formatDate(value: Date | string): string {
 export function formatDateTime(value: Date | string): string {
   return dateTime.format(typeof value === 'string' ? new Date(value) : value).replace(',', '');
 }
+
+/**
+ * A CNPJ as people write it, "00.000.000/0000-00". Accepts the 14 characters with or without the mask; letters (the
+ * alphanumeric CNPJ of IN RFB 2.229/2024) are shown in upper case. Anything that is not 14 characters is returned
+ * unchanged, so a bad value is visible rather than hidden behind a half-applied mask.
+ */
+export function formatCnpj(value: string): string {
+  const compact = value.replace(/[^0-9a-zA-Z]/g, '').toUpperCase();
+  const parts = /^([0-9A-Z]{2})([0-9A-Z]{3})([0-9A-Z]{3})([0-9A-Z]{4})([0-9]{2})$/.exec(compact);
+  if (!parts) return value;
+  const [, a, b, c, branch, checkDigits] = parts;
+  return `${a}.${b}.${c}/${branch}-${checkDigits}`;
+}

@@ -23,7 +23,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so those files never change; the rest must be revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {

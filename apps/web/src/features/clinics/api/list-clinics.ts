@@ -1,0 +1,34 @@
+import { clinicSchema } from '@carteirinha/shared/contracts/clinics';
+import { pageOf } from '@carteirinha/shared/contracts/pagination';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '@/lib/api';
+
+const clinicPageSchema = pageOf(clinicSchema);
+export type ClinicPage = z.infer<typeof clinicPageSchema>;
+
+export type ListClinicsParams = {
+  /** Name or CNPJ fragment; the server matches it case-insensitively. Empty lists every clinic. */
+  q: string;
+  page: number;
+  pageSize: number;
+};
+
+/** GET /api/admin/clinics: one page of the platform's clinics, newest first. */
+export function listClinics({ q, page, pageSize }: ListClinicsParams, signal?: AbortSignal): Promise<ClinicPage> {
+  const search = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (q) search.set('q', q);
+  return apiRequest(`/api/admin/clinics?${search.toString()}`, clinicPageSchema, { signal });
+}
+
+export function listClinicsQueryOptions(params: ListClinicsParams) {
+  return queryOptions({
+    queryKey: ['clinics', 'list', params],
+    queryFn: ({ signal }) => listClinics(params, signal),
+  });
+}
+
+/** The admin clinic list; keeps showing the previous page while the next search or page loads. */
+export function useClinics(params: ListClinicsParams) {
+  return useQuery({ ...listClinicsQueryOptions(params), placeholderData: keepPreviousData });
+}
