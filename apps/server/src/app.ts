@@ -1,5 +1,8 @@
 import '@carteirinha/shared/zod-locale';
+import fs from 'node:fs';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -7,7 +10,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { AVATAR_MAX_BYTES } from '@carteirinha/shared/constants';
 import { AppError } from './lib/app-error.ts';
+import { createLocalStorage } from './lib/storage.ts';
+import { brandingRoutes } from './modules/branding/routes.ts';
+import { createHostResolver } from './modules/tenancy/host-site.ts';
+import { tenancyRoutes } from './modules/tenancy/routes.ts';
+import { registerHostSite } from './plugins/host-site.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -85,7 +94,9 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
     log: app.log,
     logOutbox: config.env !== 'production',
   });
-  const auth = createAuth({ db: database.db, log: app.log, mailer, secret: authSecret, publicUrl: config.publicUrl });
+  const resolver = createHostResolver(database.db, { mainDomain: config.mainDomain, publicUrl: config.publicUrl });
+  const storage = createLocalStorage(config.dataDir);
+  const auth = createAuth({ db: database.db, log: app.log, mailer, resolver, secret: authSecret, publicUrl: config.publicUrl });
   app.decorate('auth', auth);
 
   await app.register(fastifyHelmet, {
@@ -104,6 +115,20 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+  fs.mkdirSync(storage.localRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: storage.localRoot,
+    prefix: '/uploads/',
+    decorateReply: false,
+    setHeaders: (res) => {
+      // Uploaded files are only ever shown as images: never run or sniff them as anything else.
+      res.setHeader('content-security-policy', "default-src 'none'; sandbox");
+      res.setHeader('cache-control', 'public, max-age=86400');
+    },
+  });
+
+  registerHostSite(app, { resolver, publicUrl: config.publicUrl });
   registerAccessControl(app, { auth, db: database.db });
   app.addHook('onSend', async (request, reply) => {
     // Answers about a signed-in user must not be kept by shared caches or the browser's back button.
@@ -111,13 +136,15 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
   });
 
   const throttle = createSignInThrottle(database.db, { limit: config.signInAccountFailureLimit, windowMs: config.signInWindowMs });
-  await app.register(authRoutes, { auth, throttle, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
+  await app.register(authRoutes, { auth, db: database.db, throttle, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
   await app.register(clinicRoutes, { db: database.db });
   await app.register(subscriptionPlanRoutes, { db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
   await app.register(outboxRoutes, { db: database.db });
+  await app.register(tenancyRoutes, { db: database.db, resolver, mainDomain: config.mainDomain, publicUrl: config.publicUrl });
+  await app.register(brandingRoutes, { db: database.db, storage, resolver });
   await registerSpa(app, config.webDistDir);
 
   return app;

@@ -13,6 +13,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** The platform's own domain: clinics live at `<slug>.<MAIN_DOMAIN>` unless they bring their own domain. */
+  MAIN_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/)
+    .default('localhost'),
   AUTH_SECRET: z.string().min(32).optional(),
   SEED_DEMO: booleanFromEnv,
   SMTP_URL: z.string().url().optional(),
@@ -33,6 +38,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  mainDomain: string;
   authSecret: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
@@ -65,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mainDomain: e.MAIN_DOMAIN,
     authSecret: e.AUTH_SECRET,
     // The demo accounts are for the embedded default only, unless asked for (issue: demo data).
     seedDemo: e.SEED_DEMO || e.DATABASE_URL === undefined,

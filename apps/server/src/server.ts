@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
+import { startTrialExpiryJob } from './modules/tenancy/jobs.ts';
 
 /** Requests in flight get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   const seeded = await seedDatabase({ db: database.db, auth: app.auth, withDemo: config.seedDemo });
   for (const line of seeded.report) app.log.info(line);
 
+  const trialJob = startTrialExpiryJob(database.db, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -28,6 +31,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
     try {
+      clearInterval(trialJob);
       await app.close();
       await database.close();
       process.exit(0);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { messages } from '@carteirinha/shared/messages';
 import { PERMISSIONS, roleHasPermission, type Permission } from '@carteirinha/shared/permissions';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Database } from '../db/client.ts';
@@ -28,7 +29,13 @@ export type RequestContext = {
 /** A caller that belongs to a clinic: every tenant-owned query is scoped by this `clinicId`. */
 export type TenantContext = RequestContext & { role: Exclude<Role, 'admin'>; clinicId: string };
 
+/** One row per /api route we own, as registered: the authorization-matrix test enumerates these. */
+export type RouteRule = { method: string; url: string; access: Access };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    routeRules: RouteRule[];
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -71,12 +78,18 @@ async function loadContext(auth: Auth, db: Database, request: FastifyRequest): P
  */
 export function registerAccessControl(app: FastifyInstance, deps: { auth: Auth; db: Database }): void {
   app.decorateRequest('ctx', null);
+  const routeRules: RouteRule[] = [];
+  app.decorate('routeRules', routeRules);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || isPluginRoute(route.url)) return;
-    if (!isAccess(route.config?.access)) {
+    const access = route.config?.access;
+    if (!isAccess(access)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
     }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // HEAD routes are Fastify's automatic twins of GET routes.
+    for (const method of methods) if (method !== 'HEAD') routeRules.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {
@@ -84,6 +97,11 @@ export function registerAccessControl(app: FastifyInstance, deps: { auth: Auth; 
     if (access === undefined || access === 'public') return;
     const ctx = await loadContext(deps.auth, deps.db, request);
     if (!ctx) throw new AppError('UNAUTHENTICATED');
+    // On a clinic's own site only that clinic's people are signed in; everyone else uses the platform's site.
+    const site = request.site;
+    if (site?.kind === 'clinic' && ctx.clinicId !== site.clinic.id) {
+      throw new AppError('UNAUTHENTICATED', messages.tenancy.wrongClinic);
+    }
     request.ctx = ctx;
     if (access === 'authenticated') return;
     if (!ctx.role || !roleHasPermission(ctx.role, access)) {

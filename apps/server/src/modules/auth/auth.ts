@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { renderActionEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { HostResolver } from '../tenancy/host-site.ts';
 
 type AuthOptions = {
   db: Database;
@@ -14,17 +15,19 @@ type AuthOptions = {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
+  resolver: HostResolver;
 };
 
-const BRAND = { name: 'Carteirinha', color: '#0d9488' };
+type Brand = { name: string; color: string; baseUrl: string };
+const PLATFORM_BRAND = { name: 'Carteirinha', color: '#0d9488' };
 const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
-function verificationEmail(name: string, url: string) {
+function verificationEmail(brand: Brand, name: string, url: string) {
   return renderActionEmail({
     subject: messages.email.verifySubject,
-    brandName: BRAND.name,
-    brandColor: BRAND.color,
+    brandName: brand.name,
+    brandColor: brand.color,
     intro: formatMessage(messages.email.verifyIntro, { name }),
     actionLabel: messages.email.verifyAction,
     actionUrl: url,
@@ -32,11 +35,11 @@ function verificationEmail(name: string, url: string) {
   });
 }
 
-function resetEmail(name: string, url: string) {
+function resetEmail(brand: Brand, name: string, url: string) {
   return renderActionEmail({
     subject: messages.email.resetSubject,
-    brandName: BRAND.name,
-    brandColor: BRAND.color,
+    brandName: brand.name,
+    brandColor: brand.color,
     intro: formatMessage(messages.email.resetIntro, { name }),
     actionLabel: messages.email.resetAction,
     actionUrl: url,
@@ -48,7 +51,16 @@ function resetEmail(name: string, url: string) {
  * better-auth on our database: e-mail and password, verification and reset links by e-mail, cookie sessions.
  * Rate limiting is done by our own Fastify layer (per IP and per account), so the library's is off.
  */
-export function createAuth({ db, log, mailer, secret, publicUrl }: AuthOptions) {
+export function createAuth({ db, log, mailer, secret, publicUrl, resolver }: AuthOptions) {
+  /** E-mails carry the name, colour and address of the site the person used: a clinic's, or the platform's. */
+  async function brandOf(request: Request | undefined): Promise<Brand> {
+    if (!request) return { ...PLATFORM_BRAND, baseUrl: publicUrl };
+    const url = new URL(request.url);
+    const site = await resolver.resolve(url.hostname);
+    if (site.kind !== 'clinic') return { ...PLATFORM_BRAND, baseUrl: publicUrl };
+    return { name: site.clinic.name, color: site.clinic.primaryColor ?? PLATFORM_BRAND.color, baseUrl: url.origin };
+  }
+
   return betterAuth({
     // The library's own notices join our structured log instead of the console.
     logger: {
@@ -57,11 +69,13 @@ export function createAuth({ db, log, mailer, secret, publicUrl }: AuthOptions) 
         else log.debug({ source: 'better-auth', level }, message);
       },
     },
-    appName: BRAND.name,
+    appName: PLATFORM_BRAND.name,
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [publicUrl],
+    // Each clinic's site is its own origin. Our handler builds the request URL from the Host header, so trusting
+    // that origin accepts same-origin calls on any site we serve and still refuses a foreign page's Origin.
+    trustedOrigins: (request) => [publicUrl, request ? new URL(request.url).origin : null],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema }),
     advanced: {
@@ -84,9 +98,10 @@ export function createAuth({ db, log, mailer, secret, publicUrl }: AuthOptions) 
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Our own page reads the token; the link does not need the library's redirect hop.
-      sendResetPassword: async ({ user, token }) => {
-        const url = `${publicUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`;
-        await mailer.send(user.email, resetEmail(user.name, url));
+      sendResetPassword: async ({ user, token }, request) => {
+        const brand = await brandOf(request);
+        const url = `${brand.baseUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`;
+        await mailer.send(user.email, resetEmail(brand, user.name, url));
       },
     },
     emailVerification: {
@@ -94,9 +109,10 @@ export function createAuth({ db, log, mailer, secret, publicUrl }: AuthOptions) 
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       // The link verifies and then lands on the site root (specification §2 /auth).
-      sendVerificationEmail: async ({ user, token }) => {
-        const url = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/')}`;
-        await mailer.send(user.email, verificationEmail(user.name, url));
+      sendVerificationEmail: async ({ user, token }, request) => {
+        const brand = await brandOf(request);
+        const url = `${brand.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/')}`;
+        await mailer.send(user.email, verificationEmail(brand, user.name, url));
       },
     },
     databaseHooks: {

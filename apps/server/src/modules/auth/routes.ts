@@ -1,15 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { messages } from '@carteirinha/shared/messages';
+import type { Database } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { siteOf } from '../../plugins/host-site.ts';
+import { clinicIdOfUser, enrolPatient, patientLimitReached } from '../tenancy/service.ts';
 import type { Auth } from './auth.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+const SIGN_UP_PATH = '/api/auth/sign-up/email';
 /** Endpoints a bot would hammer: limited per IP. */
-const LIMITED_PATHS = new Set([SIGN_IN_PATH, '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/reset-password']);
+const LIMITED_PATHS = new Set([SIGN_IN_PATH, SIGN_UP_PATH, '/api/auth/request-password-reset', '/api/auth/reset-password']);
 
 const emailInBody = z.object({ email: z.string().trim().toLowerCase() });
+const authAnswer = z.object({ token: z.string().nullish(), user: z.object({ id: z.string() }) });
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? request.url;
@@ -42,6 +50,7 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
 
 export type AuthRoutesOptions = {
   auth: Auth;
+  db: Database;
   throttle: SignInThrottle;
   ipLimit: number;
   windowMs: number;
@@ -67,7 +76,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     preHandler: async (request) => {
-      if (request.method !== 'POST' || pathOf(request) !== SIGN_IN_PATH) return;
+      if (request.method !== 'POST') return;
+      const path = pathOf(request);
+      const site = siteOf(request);
+      if (path === SIGN_UP_PATH && site.kind === 'clinic' && (await patientLimitReached(options.db, site.clinic))) {
+        throw new AppError('CONFLICT', messages.tenancy.patientLimitReached);
+      }
+      if (path !== SIGN_IN_PATH) return;
       const email = emailOf(request);
       if (email && (await throttle.isBlocked(email))) {
         request.log.warn({ ip: request.ip }, 'auth.sign_in.account_throttled');
@@ -76,15 +91,31 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
     handler: async (request, reply) => {
       const response = await forwardToAuth(auth, request, reply);
-      if (request.method === 'POST' && pathOf(request) === SIGN_IN_PATH) {
+      const body = response.body ? await response.text() : null;
+      if (request.method !== 'POST') return reply.send(body);
+      const path = pathOf(request);
+      const site = siteOf(request);
+      const answer = response.ok && body ? authAnswer.safeParse(JSON.parse(body)) : null;
+
+      if (path === SIGN_UP_PATH && site.kind === 'clinic' && answer?.success) {
+        // Signing up on a clinic's site makes a patient of that clinic (DESIGN.md §2 "White-label").
+        await enrolPatient(options.db, answer.data.user.id, site.clinic.id);
+      }
+      if (path === SIGN_IN_PATH) {
         const email = emailOf(request);
         if (email && response.status === 401) {
           await throttle.recordFailure(email, request.ip);
           request.log.info({ ip: request.ip }, 'auth.sign_in.failed');
         }
         if (email && response.ok) await throttle.reset(email);
+        if (site.kind === 'clinic' && answer?.success && (await clinicIdOfUser(options.db, answer.data.user.id)) !== site.clinic.id) {
+          // Someone else's account on this clinic's site: end the session just made and say where to go.
+          if (answer.data.token) await options.db.delete(sessions).where(eq(sessions.token, answer.data.token));
+          reply.removeHeader('set-cookie');
+          return reply.status(403).send({ code: 'WRONG_CLINIC', message: messages.tenancy.wrongClinic });
+        }
       }
-      return reply.send(response.body ? await response.text() : null);
+      return reply.send(body);
     },
   });
 }

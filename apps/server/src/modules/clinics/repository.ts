@@ -1,6 +1,7 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Clinic } from '@carteirinha/shared/contracts/clinics';
 import type { ListQuery } from '@carteirinha/shared/contracts/pagination';
+import { normalizeCnpj } from '@carteirinha/shared/validators';
 import type { Database } from '../../db/client.ts';
 import { clinics, plans, userRoles } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
@@ -36,8 +37,10 @@ function toClinic(row: ClinicRow): Clinic {
 
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const digits = q.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-  return or(ilike(clinics.name, containsPattern(q)), digits ? ilike(clinics.cnpj, containsPattern(digits)) : undefined);
+  // Only a term with a digit can be part of a CNPJ (even the 2026 alphanumeric ones end in two check digits, and
+  // their roots mix letters and digits); a name like "São" must not match a CNPJ that happens to hold "SO".
+  const cnpjFragment = /\d/.test(q) ? normalizeCnpj(q) : '';
+  return or(ilike(clinics.name, containsPattern(q)), cnpjFragment ? ilike(clinics.cnpj, containsPattern(cnpjFragment)) : undefined);
 }
 
 /** Admin list of every clinic, newest first, searched and paginated on the server. */

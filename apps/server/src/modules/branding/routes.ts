@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { brandingUpdateSchema, clinicBrandingSchema } from '@carteirinha/shared/contracts/tenant';
+import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { messages } from '@carteirinha/shared/messages';
+import type { Database } from '../../db/client.ts';
+import { clinics } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { reencodeImage } from '../../lib/images.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { requireTenant } from '../../plugins/access-control.ts';
+import type { HostResolver } from '../tenancy/host-site.ts';
+
+type BrandingOptions = { db: Database; storage: Storage; resolver: HostResolver };
+
+const LOGO_MAX_SIDE = 512;
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema };
+
+async function brandingOf(db: Database, clinicId: string) {
+  const [row] = await db
+    .select({
+      id: clinics.id,
+      name: clinics.name,
+      displayName: clinics.displayName,
+      slug: clinics.slug,
+      logoUrl: clinics.logoUrl,
+      primaryColor: clinics.primaryColor,
+      city: clinics.city,
+      state: clinics.state,
+    })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  const { displayName, ...rest } = row;
+  return { ...rest, name: displayName ?? row.name };
+}
+
+/** The clinic admin's white-label settings: display name, primary colour and logo. */
+export const brandingRoutes: FastifyPluginAsyncZod<BrandingOptions> = async (app, { db, storage, resolver }) => {
+  app.get(
+    '/api/clinic/branding',
+    {
+      config: { access: 'clinic:read' },
+      schema: { tags: ['clínica'], summary: 'Identidade visual da clínica', response: { 200: clinicBrandingSchema, ...errors } },
+    },
+    async (request) => brandingOf(db, requireTenant(request).clinicId),
+  );
+
+  app.patch(
+    '/api/clinic/branding',
+    {
+      config: { access: 'clinic:manage' },
+      schema: {
+        tags: ['clínica'],
+        summary: 'Altera o nome de exibição e a cor da clínica',
+        body: brandingUpdateSchema,
+        response: { 200: clinicBrandingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      await db
+        .update(clinics)
+        .set({ displayName: request.body.displayName, primaryColor: request.body.primaryColor })
+        .where(eq(clinics.id, tenant.clinicId));
+      resolver.invalidate();
+      request.log.info({ userId: tenant.userId, clinicId: tenant.clinicId }, 'clinic.branding_updated');
+      return brandingOf(db, tenant.clinicId);
+    },
+  );
+
+  app.post(
+    '/api/clinic/branding/logo',
+    {
+      config: { access: 'clinic:manage' },
+      schema: {
+        tags: ['clínica'],
+        summary: 'Envia o logo da clínica (imagem até 2 MB, campo "file")',
+        consumes: ['multipart/form-data'],
+        response: { 200: clinicBrandingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const file = await request.file();
+      if (!file) throw new AppError('VALIDATION', messages.tenancy.invalidImage);
+      const bytes = await file.toBuffer().catch((error: unknown) => {
+        if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', messages.tenancy.imageTooLarge);
+        }
+        throw error;
+      });
+      const logo = await reencodeImage(bytes, { maxSide: LOGO_MAX_SIDE });
+      const previous = await brandingOf(db, tenant.clinicId);
+      const url = await storage.put(`logos/${tenant.clinicId}-${Date.now()}.webp`, logo);
+      await db.update(clinics).set({ logoUrl: url }).where(eq(clinics.id, tenant.clinicId));
+      if (previous.logoUrl) await storage.removeByUrl(previous.logoUrl);
+      resolver.invalidate();
+      return brandingOf(db, tenant.clinicId);
+    },
+  );
+};

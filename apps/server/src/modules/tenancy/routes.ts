@@ -1,0 +1,102 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  onboardingClinicResponseSchema,
+  onboardingClinicSchema,
+  publicClinicListSchema,
+  publicClinicSearchQuerySchema,
+  tenantResponseSchema,
+  type TenantResponse,
+} from '@carteirinha/shared/contracts/tenant';
+import { DEMO_CLINIC_SLUG } from '@carteirinha/shared/constants';
+import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { messages } from '@carteirinha/shared/messages';
+import type { Database } from '../../db/client.ts';
+import { clinics } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireContext } from '../../plugins/access-control.ts';
+import { siteOf } from '../../plugins/host-site.ts';
+import { listSubscriptionPlans } from '../subscription-plans/repository.ts';
+import { clinicSiteUrl, type HostResolver } from './host-site.ts';
+import { createTrialClinic, searchOpenClinics } from './service.ts';
+
+type TenancyOptions = { db: Database; resolver: HostResolver; mainDomain: string; publicUrl: string };
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
+
+export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, options) => {
+  const { db } = options;
+  const urlOf = (clinic: { slug: string; domain: string | null }) => clinicSiteUrl(clinic, options);
+
+  async function demoUrl(): Promise<string | null> {
+    const [demo] = await db
+      .select({ slug: clinics.slug, domain: clinics.domain })
+      .from(clinics)
+      .where(and(eq(clinics.slug, DEMO_CLINIC_SLUG), eq(clinics.status, 'active')))
+      .limit(1);
+    return demo ? urlOf(demo) : null;
+  }
+
+  app.get(
+    '/api/tenant',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['sistema'], summary: 'O site deste endereço: a plataforma ou uma clínica', response: { 200: tenantResponseSchema } },
+    },
+    async (request): Promise<TenantResponse> => {
+      const site = siteOf(request);
+      if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl() };
+      const { id, name, slug, logoUrl, primaryColor, city, state } = site.clinic;
+      return {
+        kind: 'clinic',
+        clinic: { id, name, slug, logoUrl, primaryColor, city, state },
+        plans: await listSubscriptionPlans(db, { clinicId: id }, { activeOnly: true }),
+      };
+    },
+  );
+
+  app.post(
+    '/api/onboarding/clinic',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Cria a clínica de quem acabou de se cadastrar, em período de teste',
+        body: onboardingClinicSchema,
+        response: { 201: onboardingClinicResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = requireContext(request);
+      if (siteOf(request).kind !== 'platform') throw new AppError('FORBIDDEN', messages.tenancy.onboardingOnlyOnPlatform);
+      if (ctx.role) throw new AppError('CONFLICT', messages.tenancy.alreadyOnboarded);
+      const created = await createTrialClinic(db, ctx.userId, request.body);
+      options.resolver.invalidate();
+      request.log.info({ userId: ctx.userId, clinicId: created.clinicId }, 'clinic.created_by_onboarding');
+      return reply.status(201).send({
+        clinicId: created.clinicId,
+        trialEndsAt: created.trialEndsAt.toISOString(),
+        url: urlOf({ slug: created.slug, domain: null }),
+      });
+    },
+  );
+
+  app.get(
+    '/api/public/clinics',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Busca clínicas abertas por nome ou cidade ("Sou paciente")',
+        querystring: publicClinicSearchQuerySchema,
+        response: { 200: publicClinicListSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const rows = await searchOpenClinics(db, request.query.q);
+      return {
+        items: rows.map((row) => ({ name: row.displayName ?? row.name, city: row.city, state: row.state, url: urlOf(row) })),
+      };
+    },
+  );
+};

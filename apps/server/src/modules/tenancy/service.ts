@@ -1,0 +1,110 @@
+import { and, asc, count, eq, ilike, inArray, lt, or } from 'drizzle-orm';
+import { TRIAL_DAYS } from '@carteirinha/shared/constants';
+import { messages } from '@carteirinha/shared/messages';
+import type { z } from 'zod';
+import type { onboardingClinicSchema } from '@carteirinha/shared/contracts/tenant';
+import type { Database } from '../../db/client.ts';
+import { clinics, plans, userRoles } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/sql.ts';
+import type { ClinicSite } from './host-site.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the clinic's platform plan has room for one more patient (DESIGN.md §2: limits are enforced). */
+export async function patientLimitReached(db: Database, clinic: Pick<ClinicSite, 'id' | 'planId'>): Promise<boolean> {
+  if (!clinic.planId) return false;
+  const [plan] = await db.select({ maxPatients: plans.maxPatients }).from(plans).where(eq(plans.id, clinic.planId)).limit(1);
+  if (plan?.maxPatients === null || plan?.maxPatients === undefined) return false;
+  const [row] = await db
+    .select({ patients: count() })
+    .from(userRoles)
+    .where(and(eq(userRoles.clinicId, clinic.id), eq(userRoles.role, 'patient')));
+  return (row?.patients ?? 0) >= plan.maxPatients;
+}
+
+/** Makes a person who signed up on a clinic's site a patient of that clinic. */
+export async function enrolPatient(db: Database, userId: string, clinicId: string): Promise<void> {
+  await db.insert(userRoles).values({ userId, role: 'patient', clinicId }).onConflictDoNothing({ target: userRoles.userId });
+}
+
+/** The clinic a user belongs to, if any. */
+export async function clinicIdOfUser(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ clinicId: userRoles.clinicId }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1);
+  return row?.clinicId ?? null;
+}
+
+function isUniqueViolation(error: unknown): error is { constraint?: string } {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
+  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505';
+}
+
+async function assertAvailable(db: Database, input: { cnpj: string; slug: string }): Promise<void> {
+  const taken = await db
+    .select({ cnpj: clinics.cnpj, slug: clinics.slug })
+    .from(clinics)
+    .where(or(eq(clinics.cnpj, input.cnpj), eq(clinics.slug, input.slug), eq(clinics.domain, input.slug)));
+  if (taken.some((row) => row.cnpj === input.cnpj)) throw new AppError('CONFLICT', messages.tenancy.cnpjTaken);
+  if (taken.length > 0) throw new AppError('CONFLICT', messages.tenancy.slugTaken);
+}
+
+async function choosePlan(db: Database, planId: string | undefined): Promise<string | null> {
+  const [plan] = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.isActive, true), planId ? eq(plans.id, planId) : undefined))
+    .orderBy(asc(plans.priceCents))
+    .limit(1);
+  if (planId && !plan) throw new AppError('VALIDATION', messages.errors.NOT_FOUND);
+  return plan?.id ?? null;
+}
+
+/**
+ * Onboarding: a signed-in person without a role creates their clinic, in a 14-day trial (specification §1), and
+ * becomes its clinic_admin — both rows or neither.
+ */
+export async function createTrialClinic(
+  db: Database,
+  userId: string,
+  input: z.output<typeof onboardingClinicSchema>,
+): Promise<{ clinicId: string; slug: string; trialEndsAt: Date }> {
+  await assertAvailable(db, input);
+  const planId = await choosePlan(db, input.planId);
+  const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * DAY_MS);
+  try {
+    return await db.transaction(async (tx) => {
+      const [clinic] = await tx
+        .insert(clinics)
+        .values({ name: input.name, cnpj: input.cnpj, slug: input.slug, planId, status: 'trial', trialEndsAt, createdBy: userId })
+        .returning({ id: clinics.id });
+      if (!clinic) throw new AppError('INTERNAL');
+      await tx.insert(userRoles).values({ userId, role: 'clinic_admin', clinicId: clinic.id });
+      return { clinicId: clinic.id, slug: input.slug, trialEndsAt };
+    });
+  } catch (error) {
+    // Two people racing for the same CNPJ or address: the database's unique indexes decide.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.tenancy.slugTaken);
+    throw error;
+  }
+}
+
+/** "Sou paciente": clinics whose site is open, by name or city. */
+export async function searchOpenClinics(db: Database, q: string) {
+  const pattern = containsPattern(q);
+  return db
+    .select({ name: clinics.name, displayName: clinics.displayName, slug: clinics.slug, domain: clinics.domain, city: clinics.city, state: clinics.state })
+    .from(clinics)
+    .where(and(inArray(clinics.status, ['active', 'trial']), or(ilike(clinics.name, pattern), ilike(clinics.displayName, pattern), ilike(clinics.city, pattern))))
+    .orderBy(asc(clinics.name))
+    .limit(10);
+}
+
+/** Trials that ran out without an admin activating the clinic are suspended. Safe to run from several processes. */
+export async function suspendExpiredTrials(db: Database, now = new Date()): Promise<number> {
+  const suspended = await db
+    .update(clinics)
+    .set({ status: 'suspended' })
+    .where(and(eq(clinics.status, 'trial'), lt(clinics.trialEndsAt, now)))
+    .returning({ id: clinics.id });
+  return suspended.length;
+}

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinics } from '../src/db/schema.ts';
+import { createClinic, createSignedInUser, createTestApp, type TestApp } from './helpers.ts';
+
+/**
+ * The authorization matrix: every /api route the server registers, called by every kind of caller, against
+ * records of clinic A (the callers' own) and clinic B. The expected status of each cell is declared below; a route
+ * added without its row fails the suite, and clinic A's people never reach clinic B's records (404, not 403).
+ */
+
+const CALLERS = ['anonymous', 'noRole', 'patientA', 'staffA', 'clinicAdminA', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+type Fixtures = { clinicA: string; clinicB: string; planA: string; planB: string };
+
+type Probe = {
+  /** The request: path (with ids filled in) and body. */
+  request: (f: Fixtures) => { url: string; payload?: Record<string, unknown> };
+  expected: Expected;
+  /** Same route against clinic B's record, for routes that take a tenant-owned id. */
+  crossTenant?: { request: (f: Fixtures) => { url: string }; expected: Expected };
+  /** The probe changes the caller (onboarding gives a role): the no-role caller is a fresh account for it. */
+  freshNoRole?: boolean;
+};
+
+const ALL = (status: number): Expected => ({ anonymous: status, noRole: status, patientA: status, staffA: status, clinicAdminA: status, admin: status });
+const SIGNED_IN = (status: number): Expected => ({ ...ALL(status), anonymous: 401 });
+const ONLY = (status: number, allowed: Caller[]): Expected => {
+  const row = { ...ALL(403), anonymous: 401 };
+  for (const caller of allowed) row[caller] = status;
+  return row;
+};
+
+const MATRIX: Record<string, Probe> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expected: ALL(200) },
+  'GET /api/tenant': { request: () => ({ url: '/api/tenant' }), expected: ALL(200) },
+  'GET /api/public/clinics': { request: () => ({ url: '/api/public/clinics?q=cl' }), expected: ALL(200) },
+  'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: ALL(200) },
+  'POST /api/auth/*': {
+    request: () => ({ url: '/api/auth/sign-in/email', payload: { email: 'ninguem@teste.dev', password: 'senha-errada' } }),
+    expected: ALL(401),
+  },
+  'GET /api/me': { request: () => ({ url: '/api/me' }), expected: SIGNED_IN(200) },
+  'POST /api/onboarding/clinic': {
+    request: () => ({ url: '/api/onboarding/clinic', payload: { name: 'Clínica da Matriz', cnpj: '11.444.777/0001-61', slug: 'matriz' } }),
+    expected: { ...SIGNED_IN(409), noRole: 201 },
+    freshNoRole: true,
+  },
+  'GET /api/admin/clinics': { request: () => ({ url: '/api/admin/clinics' }), expected: ONLY(200, ['admin']) },
+  'GET /api/admin/clinics/:id': {
+    request: (f) => ({ url: `/api/admin/clinics/${f.clinicA}` }),
+    expected: ONLY(200, ['admin']),
+    crossTenant: { request: (f) => ({ url: `/api/admin/clinics/${f.clinicB}` }), expected: ONLY(200, ['admin']) },
+  },
+  'GET /api/admin/outbox': { request: () => ({ url: '/api/admin/outbox' }), expected: ONLY(200, ['admin']) },
+  'GET /api/clinic': { request: () => ({ url: '/api/clinic' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
+  'GET /api/clinic/branding': { request: () => ({ url: '/api/clinic/branding' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
+  'PATCH /api/clinic/branding': {
+    request: () => ({ url: '/api/clinic/branding', payload: { displayName: 'Clínica A', primaryColor: '#112233' } }),
+    expected: ONLY(200, ['clinicAdminA']),
+  },
+  'POST /api/clinic/branding/logo': {
+    // No file: the allowed caller passes the guard and meets validation; everyone else is stopped before it.
+    request: () => ({ url: '/api/clinic/branding/logo', payload: {} }),
+    expected: ONLY(406, ['clinicAdminA']),
+  },
+  'GET /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
+  'GET /api/clinic/subscription-plans/:id': {
+    request: (f) => ({ url: `/api/clinic/subscription-plans/${f.planA}` }),
+    expected: ONLY(200, ['staffA', 'clinicAdminA']),
+    crossTenant: { request: (f) => ({ url: `/api/clinic/subscription-plans/${f.planB}` }), expected: ONLY(404, ['staffA', 'clinicAdminA']) },
+  },
+  'GET /api/patient/subscription': { request: () => ({ url: '/api/patient/subscription' }), expected: ONLY(200, ['patientA']) },
+  'GET /api/patient/subscription-plans': { request: () => ({ url: '/api/patient/subscription-plans' }), expected: ONLY(200, ['patientA']) },
+};
+
+let t: TestApp;
+let fixtures: Fixtures;
+const cookies: Partial<Record<Caller, string>> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await createClinic(t.db, 'Clínica A');
+  const b = await createClinic(t.db, 'Clínica B');
+  fixtures = { clinicA: a.clinicId, clinicB: b.clinicId, planA: a.planId, planB: b.planId };
+  cookies.noRole = (await createSignedInUser(t, null)).cookie;
+  cookies.patientA = (await createSignedInUser(t, 'patient', a.clinicId)).cookie;
+  cookies.staffA = (await createSignedInUser(t, 'clinic_staff', a.clinicId)).cookie;
+  cookies.clinicAdminA = (await createSignedInUser(t, 'clinic_admin', a.clinicId)).cookie;
+  cookies.admin = (await createSignedInUser(t, 'admin')).cookie;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function call(caller: Caller, method: string, url: string, payload?: Record<string, unknown>, cookieOverride?: string) {
+  const cookie = cookieOverride ?? cookies[caller];
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(cookie ? { cookie } : {}), origin: 'http://localhost' },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+describe('authorization matrix', () => {
+  it('has exactly one row per registered route', () => {
+    const registered = t.app.routeRules.map((rule) => `${rule.method} ${rule.url}`).sort();
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const [route, probe] of Object.entries(MATRIX)) {
+    const method = route.split(' ')[0]!;
+    it(`${route}: each caller gets the declared answer`, async () => {
+      const { url, payload } = probe.request(fixtures);
+      const actual: Partial<Record<Caller, number>> = {};
+      for (const caller of CALLERS) {
+        const fresh = probe.freshNoRole && caller === 'noRole' ? (await createSignedInUser(t, null)).cookie : undefined;
+        actual[caller] = (await call(caller, method, url, payload, fresh)).statusCode;
+      }
+      expect(actual).toEqual(probe.expected);
+    });
+
+    const crossTenant = probe.crossTenant;
+    if (crossTenant) {
+      it(`${route}: clinic B's record is invisible to clinic A`, async () => {
+        const { url } = crossTenant.request(fixtures);
+        const actual: Partial<Record<Caller, number>> = {};
+        for (const caller of CALLERS) actual[caller] = (await call(caller, method, url)).statusCode;
+        expect(actual).toEqual(crossTenant.expected);
+      });
+    }
+  }
+
+  it("clinic A's writes never touch clinic B", async () => {
+    const [before] = await t.db.select().from(clinics).where(eq(clinics.id, fixtures.clinicB));
+    await call('clinicAdminA', 'PATCH', '/api/clinic/branding', { displayName: 'Tentativa', primaryColor: '#000000' });
+    const [after] = await t.db.select().from(clinics).where(eq(clinics.id, fixtures.clinicB));
+    expect(after).toEqual(before);
+  });
+});
