@@ -4,6 +4,7 @@ import { brandingUpdateSchema, clinicBrandingSchema } from '@carteirinha/shared/
 import { errorResponseSchema } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
 import { clinics } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { reencodeImage } from '../../lib/images.ts';
@@ -44,7 +45,10 @@ export const brandingRoutes: FastifyPluginAsyncZod<BrandingOptions> = async (app
       config: { access: 'clinic:read' },
       schema: { tags: ['clínica'], summary: 'Identidade visual da clínica', response: { 200: clinicBrandingSchema, ...errors } },
     },
-    async (request) => brandingOf(db, requireTenant(request).clinicId),
+    async (request) => {
+      const { clinicId } = requireTenant(request);
+      return withTenantScope(db, clinicId, (tx) => brandingOf(tx, clinicId));
+    },
   );
 
   app.patch(
@@ -60,13 +64,16 @@ export const brandingRoutes: FastifyPluginAsyncZod<BrandingOptions> = async (app
     },
     async (request) => {
       const tenant = requireTenant(request);
-      await db
-        .update(clinics)
-        .set({ displayName: request.body.displayName, primaryColor: request.body.primaryColor })
-        .where(eq(clinics.id, tenant.clinicId));
+      const branding = await withTenantScope(db, tenant.clinicId, async (tx) => {
+        await tx
+          .update(clinics)
+          .set({ displayName: request.body.displayName, primaryColor: request.body.primaryColor })
+          .where(eq(clinics.id, tenant.clinicId));
+        return brandingOf(tx, tenant.clinicId);
+      });
       resolver.invalidate();
       request.log.info({ userId: tenant.userId, clinicId: tenant.clinicId }, 'clinic.branding_updated');
-      return brandingOf(db, tenant.clinicId);
+      return branding;
     },
   );
 
@@ -92,12 +99,15 @@ export const brandingRoutes: FastifyPluginAsyncZod<BrandingOptions> = async (app
         throw error;
       });
       const logo = await reencodeImage(bytes, { maxSide: LOGO_MAX_SIDE });
-      const previous = await brandingOf(db, tenant.clinicId);
       const url = await storage.put(`logos/${tenant.clinicId}-${Date.now()}.webp`, logo);
-      await db.update(clinics).set({ logoUrl: url }).where(eq(clinics.id, tenant.clinicId));
+      const { previous, branding } = await withTenantScope(db, tenant.clinicId, async (tx) => {
+        const before = await brandingOf(tx, tenant.clinicId);
+        await tx.update(clinics).set({ logoUrl: url }).where(eq(clinics.id, tenant.clinicId));
+        return { previous: before, branding: await brandingOf(tx, tenant.clinicId) };
+      });
       if (previous.logoUrl) await storage.removeByUrl(previous.logoUrl);
       resolver.invalidate();
-      return brandingOf(db, tenant.clinicId);
+      return branding;
     },
   );
 };

@@ -3,6 +3,7 @@ import { clinicSchema } from '@carteirinha/shared/contracts/clinics';
 import { idParamsSchema, listQuerySchema, pageOf } from '@carteirinha/shared/contracts/pagination';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
 import { findClinic, listClinics } from './repository.ts';
@@ -40,7 +41,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const clinic = await findClinic(db, tenant.clinicId);
+      const clinic = await withTenantScope(db, tenant.clinicId, (tx) => findClinic(tx, tenant.clinicId));
       if (!clinic) throw new AppError('NOT_FOUND');
       return clinic;
     },

@@ -3,6 +3,7 @@ import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
 import { subscriptionPlanListSchema, subscriptionPlanSchema } from '@carteirinha/shared/contracts/subscription-plans';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
 import { findSubscriptionPlan, listSubscriptionPlans } from './repository.ts';
@@ -16,7 +17,10 @@ export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
       config: { access: 'subscriptionPlans:read' },
       schema: { tags: ['clínica'], summary: 'Planos de pacientes da clínica', response: { 200: subscriptionPlanListSchema, ...errors } },
     },
-    async (request) => ({ items: await listSubscriptionPlans(db, requireTenant(request), { activeOnly: false }) }),
+    async (request) => {
+      const tenant = requireTenant(request);
+      return { items: await withTenantScope(db, tenant.clinicId, (tx) => listSubscriptionPlans(tx, tenant, { activeOnly: false })) };
+    },
   );
 
   app.get(
@@ -31,7 +35,8 @@ export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
       },
     },
     async (request) => {
-      const plan = await findSubscriptionPlan(db, requireTenant(request), request.params.id);
+      const tenant = requireTenant(request);
+      const plan = await withTenantScope(db, tenant.clinicId, (tx) => findSubscriptionPlan(tx, tenant, request.params.id));
       if (!plan) throw new AppError('NOT_FOUND');
       return plan;
     },
@@ -43,6 +48,9 @@ export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
       config: { access: 'patient:self' },
       schema: { tags: ['paciente'], summary: 'Planos disponíveis na clínica do paciente', response: { 200: subscriptionPlanListSchema, ...errors } },
     },
-    async (request) => ({ items: await listSubscriptionPlans(db, requireTenant(request), { activeOnly: true }) }),
+    async (request) => {
+      const tenant = requireTenant(request);
+      return { items: await withTenantScope(db, tenant.clinicId, (tx) => listSubscriptionPlans(tx, tenant, { activeOnly: true })) };
+    },
   );
 };

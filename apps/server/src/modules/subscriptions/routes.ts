@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mySubscriptionResponseSchema } from '@carteirinha/shared/contracts/subscriptions';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
 import { findLatestSubscription } from './repository.ts';
 
@@ -16,6 +17,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         response: { 200: mySubscriptionResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request) => ({ subscription: await findLatestSubscription(db, requireTenant(request)) }),
+    async (request) => {
+      const tenant = requireTenant(request);
+      return { subscription: await withTenantScope(db, tenant.clinicId, (tx) => findLatestSubscription(tx, tenant)) };
+    },
   );
 };
