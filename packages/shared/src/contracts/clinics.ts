@@ -27,3 +27,33 @@ export const clinicSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Clinic = z.infer<typeof clinicSchema>;
+
+/** A platform clinic as the admin list shows it: with its revenue (payments received for its programme). */
+export const adminClinicSchema = clinicSchema.extend({
+  /** Cents received; null when the clinic has no payments yet (shown as '-'). */
+  revenueCents: z.number().int().nullable(),
+});
+export type AdminClinic = z.infer<typeof adminClinicSchema>;
+
+/** The four cards of /admin/clinicas, counted by the server. */
+export const clinicSummarySchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  /** Whole percent of `total`; 0 when there are no clinics. */
+  activePercent: z.number().int(),
+  trial: z.number().int(),
+  suspended: z.number().int(),
+});
+export type ClinicSummary = z.infer<typeof clinicSummarySchema>;
+
+/** "Visualizar": one clinic with the numbers an admin asks about first. */
+export const clinicDetailSchema = adminClinicSchema.extend({
+  displayName: z.string().nullable(),
+  primaryColor: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  url: z.string(),
+  staffCount: z.number().int(),
+  subscriptionPlanCount: z.number().int(),
+  activeSubscriptionCount: z.number().int(),
+});
+export type ClinicDetail = z.infer<typeof clinicDetailSchema>;

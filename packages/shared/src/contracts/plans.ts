@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+const a = messages.admin;
+
+/** A plan the platform sells to clinics (specification §3 "plan (admin)"). Money in cents; null price = sob consulta. */
+export const platformPlanSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  priceCents: z.number().int().nullable(),
+  description: z.string().nullable(),
+  maxPatients: z.number().int().nullable(),
+  maxClinics: z.number().int().nullable(),
+  features: z.array(z.string()),
+  isActive: z.boolean(),
+  popular: z.boolean(),
+  /** Clinics currently on this plan. */
+  clinicCount: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type PlatformPlanRecord = z.infer<typeof platformPlanSchema>;
+export const platformPlanListSchema = z.object({ items: z.array(platformPlanSchema) });
+
+const optionalPositiveInt = z
+  .union([z.literal(''), z.null(), z.undefined(), z.coerce.number().int(a.integerInvalid).positive(a.integerInvalid)])
+  .transform((value) => (typeof value === 'number' ? value : null));
+
+/**
+ * 'Novo Plano' / 'Editar Plano' (specification §5): name required; price in reais, numeric, step 0.01 (sent as
+ * text or number, stored in cents); features one per line with blank lines dropped; empty limits mean unlimited.
+ */
+export const planFormSchema = z.object({
+  name: z.string().trim().min(1, a.nameRequired).max(80),
+  price: z
+    .union([z.number(), z.string().trim().min(1, a.priceInvalid)])
+    .transform((value) => (typeof value === 'number' ? value : Number(value.replace(',', '.'))))
+    .pipe(z.number(a.priceInvalid).min(0, a.priceInvalid).max(1_000_000, a.priceInvalid)),
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((value) => value || null),
+  features: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : value.split('\n')).map((line) => line.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(200)).min(1, a.featuresRequired)),
+  maxPatients: optionalPositiveInt,
+  maxClinics: optionalPositiveInt,
+  popular: z.boolean().default(false),
+  isActive: z.boolean().default(true),
+});
+export type PlanFormInput = z.input<typeof planFormSchema>;
+export type PlanFormOutput = z.output<typeof planFormSchema>;
+
+/** The three cards of /admin/planos, computed from the database. */
+export const planSummarySchema = z.object({
+  planCount: z.number().int(),
+  /** Clinics that are active and on a plan: the platform's paying subscriptions. */
+  activeSubscriptions: z.number().int(),
+  mrrCents: z.number().int(),
+  /** Change of MRR against the previous month in whole percent; null when there is nothing to compare with. */
+  mrrChangePercent: z.number().int().nullable(),
+});
+export type PlanSummary = z.infer<typeof planSummarySchema>;
+
+/** Reais (as typed in the form) to integer cents, without binary floating-point surprises. */
+export function reaisToCents(reais: number): number {
+  return Math.round(reais * 100);
+}
