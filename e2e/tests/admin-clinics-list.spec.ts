@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { clinicSchema } from '@carteirinha/shared/contracts/clinics';
+import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
-import { formatDate } from '@carteirinha/shared/format';
+import { formatDate, formatMoney } from '@carteirinha/shared/format';
 import { expect, expectAccessible, test } from '../fixtures';
 
-const COLUMNS = ['Clínica', 'CNPJ', 'Domínio', 'Status', 'Plano', 'Pacientes', 'Receita'];
+const COLUMNS = ['Clínica', 'CNPJ', 'Domínio', 'Status', 'Plano', 'Pacientes', 'Receita', 'Ações'];
 
 function clinicsTable(page: Page) {
   return page.getByRole('table', { name: 'Clínicas da plataforma' });
@@ -40,10 +40,10 @@ test.describe('/admin/clinicas', () => {
     await expect(table.getByRole('columnheader')).toHaveText(COLUMNS);
     await expect(searchBox(page)).toHaveAttribute('placeholder', 'Buscar clínica ou CNPJ...');
 
-    // The figures that change with use (creation date, patients) are read from the API the page reads.
+    // The figures that change with use (creation date, patients, revenue) are read from the API the page reads.
     const response = await page.request.get('/api/admin/clinics?q=demo');
     expect(response.status()).toBe(200);
-    const demo = pageOf(clinicSchema)
+    const demo = pageOf(adminClinicSchema)
       .parse(await response.json())
       .items.find((clinic) => clinic.slug === 'demo');
     expect(demo).toBeDefined();
@@ -56,12 +56,13 @@ test.describe('/admin/clinicas', () => {
       'Ativa',
       'Professional',
       String(demo!.patientCount),
-      '-',
+      demo!.revenueCents === null ? '-' : formatMoney(demo!.revenueCents),
+      '',
     ]);
     expect(demo!.patientCount).toBeGreaterThanOrEqual(1);
 
-    // Read-only for now: no buttons that would do nothing, and no pager for a single page.
-    await expect(table.getByRole('button')).toHaveCount(0);
+    // One actions menu per row, named after its clinic; no pager for a single page.
+    await expect(row.getByRole('button', { name: 'Ações da clínica Clínica Demo' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Paginação' })).toHaveCount(0);
   });
 

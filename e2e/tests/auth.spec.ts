@@ -101,11 +101,12 @@ test.describe('/auth', () => {
     });
   }
 
-  test('signs up a new person, who has no portal yet and can sign out', async ({ page, visit }) => {
+  test('signs up a new person on the platform, who goes on to onboarding and can sign out', async ({ page, visit }) => {
     await visit('/auth');
     await fillSignUp(page, 'Beatriz Nova', uniqueEmail(), 'senha-nova-1');
     await expectToast(page, 'Cadastro realizado!', 'Redirecionando...');
-    await expect(page.getByText('Sua conta ainda não tem acesso a nenhum portal', { exact: false })).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByText('Conectado como', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
   });

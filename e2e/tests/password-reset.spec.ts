@@ -28,6 +28,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, v
   await signUp.getByLabel('Email').fill(email);
   await signUp.getByLabel('Senha').fill('senha-antiga');
   await signUp.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
 
@@ -50,7 +51,9 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, v
   await signIn.getByLabel('Email').fill(email);
   await signIn.getByLabel('Senha').fill('senha-nova-123');
   await signIn.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByTestId('no-role-panel')).toBeVisible();
+  // Signed in with the new password: an account without a clinic yet goes on to onboarding.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByText(`Conectado como ${email}`)).toBeVisible();
 });
 
 test('an invalid reset link says so and offers the way back', async ({ page, visit }) => {

@@ -55,6 +55,55 @@ const MATRIX: Record<string, Probe> = {
     crossTenant: { request: (f) => ({ url: `/api/admin/clinics/${f.clinicB}` }), expected: ONLY(200, ['admin']) },
   },
   'GET /api/admin/outbox': { request: () => ({ url: '/api/admin/outbox' }), expected: ONLY(200, ['admin']) },
+  'GET /api/admin/clinics/summary': { request: () => ({ url: '/api/admin/clinics/summary' }), expected: ONLY(200, ['admin']) },
+  'POST /api/admin/clinics': {
+    // An empty form: only the admin gets as far as validation.
+    request: () => ({ url: '/api/admin/clinics', payload: {} }),
+    expected: ONLY(400, ['admin']),
+  },
+  'PUT /api/admin/clinics/:id': {
+    request: (f) => ({ url: `/api/admin/clinics/${f.clinicA}`, payload: {} }),
+    expected: ONLY(400, ['admin']),
+  },
+  'DELETE /api/admin/clinics/:id': {
+    // Clinic A has a patient: even the admin is refused, with a reason.
+    request: (f) => ({ url: `/api/admin/clinics/${f.clinicA}` }),
+    expected: ONLY(409, ['admin']),
+  },
+  'POST /api/admin/clinics/:id/approve': {
+    request: () => ({ url: `/api/admin/clinics/00000000-0000-4000-8000-000000000000/approve` }),
+    expected: ONLY(404, ['admin']),
+  },
+  'GET /api/admin/plans': { request: () => ({ url: '/api/admin/plans' }), expected: ONLY(200, ['admin']) },
+  'GET /api/admin/plans/summary': { request: () => ({ url: '/api/admin/plans/summary' }), expected: ONLY(200, ['admin']) },
+  'POST /api/admin/plans': { request: () => ({ url: '/api/admin/plans', payload: {} }), expected: ONLY(400, ['admin']) },
+  'PUT /api/admin/plans/:id': {
+    request: () => ({ url: '/api/admin/plans/00000000-0000-4000-8000-000000000000', payload: { name: 'X', price: 1, features: ['a'] } }),
+    expected: ONLY(404, ['admin']),
+  },
+  'DELETE /api/admin/plans/:id': {
+    request: () => ({ url: '/api/admin/plans/00000000-0000-4000-8000-000000000000' }),
+    expected: ONLY(404, ['admin']),
+  },
+  'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expected: ONLY(200, ['admin']) },
+  'GET /api/admin/users/counts': { request: () => ({ url: '/api/admin/users/counts' }), expected: ONLY(200, ['admin']) },
+  'GET /api/admin/users/:id': {
+    request: () => ({ url: '/api/admin/users/00000000-0000-4000-8000-000000000000' }),
+    expected: ONLY(404, ['admin']),
+  },
+  'POST /api/admin/user-roles': { request: () => ({ url: '/api/admin/user-roles', payload: {} }), expected: ONLY(400, ['admin']) },
+  'PUT /api/admin/user-roles/:userId': {
+    request: () => ({ url: '/api/admin/user-roles/00000000-0000-4000-8000-000000000000', payload: { role: 'admin' } }),
+    expected: ONLY(404, ['admin']),
+  },
+  'DELETE /api/admin/user-roles/:userId': {
+    request: () => ({ url: '/api/admin/user-roles/00000000-0000-4000-8000-000000000000' }),
+    expected: ONLY(404, ['admin']),
+  },
+  'GET /api/admin/dashboard': { request: () => ({ url: '/api/admin/dashboard' }), expected: ONLY(200, ['admin']) },
+  'GET /api/admin/reports/summary': { request: () => ({ url: '/api/admin/reports/summary' }), expected: ONLY(200, ['admin']) },
+  'GET /api/admin/reports/:kind.csv': { request: () => ({ url: '/api/admin/reports/clinicas.csv' }), expected: ONLY(200, ['admin']) },
+  'GET /api/admin/reports/:kind': { request: () => ({ url: '/api/admin/reports/planos' }), expected: ONLY(200, ['admin']) },
   'GET /api/clinic': { request: () => ({ url: '/api/clinic' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
   'GET /api/clinic/branding': { request: () => ({ url: '/api/clinic/branding' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
   'PATCH /api/clinic/branding': {

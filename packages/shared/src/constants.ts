@@ -30,6 +30,8 @@ export const DEMO_ACCOUNTS = {
   patient: 'paciente@carteirinha.dev',
 } as const;
 export const DEMO_CLINIC_SLUG = 'demo';
+/** The platform's own teal: a clinic's colour until its admin picks one. */
+export const DEFAULT_PRIMARY_COLOR = '#0d9488';
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

@@ -1,8 +1,10 @@
 import { ROLE_LABELS } from '@carteirinha/shared/roles';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Separator } from '@/components/ui/separator';
 import { SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { useClinicTenant } from '@/features/tenant/api/get-tenant';
 import { PortalSidebar, type PortalSidebarProps } from './portal-sidebar';
 import { useMe } from './session';
 
@@ -13,7 +15,9 @@ type PortalTopBarProps = {
 
 function PortalTopBar({ showClinic }: PortalTopBarProps) {
   const { data: me } = useMe();
-  const clinicName = showClinic ? me?.clinic?.name : undefined;
+  const tenant = useClinicTenant();
+  // On the clinic's own host its display name (branding) is the one to show.
+  const clinicName = showClinic ? (tenant?.clinic.name ?? me?.clinic?.name) : undefined;
 
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 md:px-4">
@@ -43,17 +47,23 @@ function PortalTopBar({ showClinic }: PortalTopBarProps) {
   );
 }
 
-type PortalShellProps = PortalSidebarProps & PortalTopBarProps;
+type PortalShellProps = Omit<PortalSidebarProps, 'logoUrl'> &
+  PortalTopBarProps & {
+    /** A notice above every page of the portal, such as the clinic's trial banner. */
+    notice?: ReactNode;
+  };
 
 /** The frame of every portal: the sidebar, the top bar and the page in `<main>`. */
-export function PortalShell({ brand, groupLabel, items, showClinic }: PortalShellProps) {
+export function PortalShell({ brand, groupLabel, items, showClinic, notice }: PortalShellProps) {
+  const tenant = useClinicTenant();
   return (
     <SidebarProvider>
-      <PortalSidebar brand={brand} groupLabel={groupLabel} items={items} />
+      <PortalSidebar brand={brand} groupLabel={groupLabel} items={items} logoUrl={tenant?.clinic.logoUrl ?? null} />
       <div className="flex min-w-0 flex-1 flex-col">
         <PortalTopBar showClinic={showClinic} />
         <main className="flex-1 p-4 md:p-6 lg:p-8">
           <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+            {notice}
             <Outlet />
           </div>
         </main>

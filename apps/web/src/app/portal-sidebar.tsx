@@ -1,6 +1,7 @@
 import { messages } from '@carteirinha/shared/messages';
-import { HeartPulseIcon, LogOutIcon, type LucideIcon } from 'lucide-react';
+import { LogOutIcon, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { LogoMark } from '@/components/ui/logo-mark';
 import {
   Sidebar,
   SidebarContent,
@@ -28,14 +29,14 @@ export type PortalSidebarProps = {
   brand: string;
   groupLabel?: string;
   items: readonly PortalNavItem[];
+  /** On a clinic's host, the clinic's logo in place of the product's mark. */
+  logoUrl?: string | null;
 };
 
-function PortalBrand({ brand }: { brand: string }) {
+function PortalBrand({ brand, logoUrl }: { brand: string; logoUrl: string | null }) {
   return (
     <div className="flex h-10 items-center gap-2 overflow-hidden">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
-        <HeartPulseIcon aria-hidden="true" className="size-4" />
-      </span>
+      <LogoMark src={logoUrl} alt="" tone="sidebar" />
       <SidebarLabel className="text-base font-semibold">{brand}</SidebarLabel>
     </div>
   );
@@ -52,7 +53,7 @@ function SignOutButton() {
 }
 
 /** The one sidebar of the three portals: brand, navigation entries and "Sair". */
-export function PortalSidebar({ brand, groupLabel, items }: PortalSidebarProps) {
+export function PortalSidebar({ brand, groupLabel, items, logoUrl = null }: PortalSidebarProps) {
   const { isMobile, setOpenMobile } = useSidebar();
   // On mobile the drawer covers the page, so following a link should also close it.
   const closeDrawer = () => {
@@ -64,7 +65,7 @@ export function PortalSidebar({ brand, groupLabel, items }: PortalSidebarProps) 
       <nav aria-label={messages.sidebar.navigation} className="flex h-full min-h-0 flex-col">
         {/* On mobile the drawer's close button sits in the top-right corner of the header. */}
         <SidebarHeader className="group-data-[mobile=true]/sidebar:pr-10">
-          <PortalBrand brand={brand} />
+          <PortalBrand brand={brand} logoUrl={logoUrl} />
         </SidebarHeader>
         <SidebarContent>
           <SidebarGroup>

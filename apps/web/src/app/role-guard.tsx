@@ -1,16 +1,20 @@
-import { portalOfRole, type Portal } from '@carteirinha/shared/roles';
+import { PORTAL_HOME, portalOfRole, type Portal } from '@carteirinha/shared/roles';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useMe } from './session';
 
 /**
- * Lets through only users whose role belongs to `portal` (specification §2 "Role guard"); anyone else goes to /auth,
- * which sends a signed-in user on to their own portal. The server enforces the same rule on every API call.
+ * Lets through only users whose role belongs to `portal` (specification §2 "Role guard"). A visitor who is signed out
+ * goes to /auth; a user without a role (an onboarding left half-way) goes back to /onboarding; anyone else goes to
+ * their own portal. The server enforces the same rule on every API call.
  */
 export function RoleGuard({ portal }: { portal: Portal }) {
   const { data: me, isPending } = useMe();
 
   if (isPending) return <FullPageSpinner />;
-  if (!me?.role || portalOfRole(me.role) !== portal) return <Navigate to="/auth" replace />;
+  if (!me) return <Navigate to="/auth" replace />;
+  if (!me.role) return <Navigate to="/onboarding" replace />;
+  const ownPortal = portalOfRole(me.role);
+  if (ownPortal !== portal) return <Navigate to={PORTAL_HOME[ownPortal]} replace />;
   return <Outlet />;
 }

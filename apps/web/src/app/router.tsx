@@ -1,8 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Portal } from '@carteirinha/shared/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { LandingPage } from '@/features/landing/pages/landing-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
+import { tenantQueryOptions } from '@/features/tenant/api/get-tenant';
+import { queryClient } from '@/lib/query-client';
+import { HomePage } from './home-page';
+import { RootLayout } from './root-layout';
 
 type PageModule = Record<string, React.ComponentType>;
 
@@ -39,6 +42,11 @@ const adminRoutes: RouteObject = {
         { path: 'relatorios', lazy: lazyPage(() => import('@/features/admin/pages/reports-page'), 'AdminReportsPage') },
         { path: 'configuracoes', lazy: lazyPage(() => import('@/features/admin/pages/settings-page'), 'AdminSettingsPage') },
       ],
+    },
+    // 'Exportar PDF' opens this in its own tab: guarded like the portal, but printed without the sidebar.
+    {
+      path: 'relatorios/imprimir/:kind',
+      lazy: lazyPage(() => import('@/features/admin/pages/report-print-page'), 'AdminReportPrintPage'),
     },
   ],
 };
@@ -80,13 +88,27 @@ const patientRoutes: RouteObject = {
   ],
 };
 
+/**
+ * Which site this host is (a clinic's or the platform's) is known before the first screen, so a clinic's visitor never
+ * sees the platform's page or colours flash by. A failure is left to the pages: prefetching never throws.
+ */
+async function loadTenant(): Promise<null> {
+  await queryClient.prefetchQuery(tenantQueryOptions);
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
-    // Shown while a lazily loaded route's chunk arrives on a direct visit.
+    // Shown while the tenant and a lazily loaded route's chunk arrive on a direct visit.
     hydrateFallbackElement: <FullPageSpinner />,
+    loader: loadTenant,
+    // Later changes (a clinic admin's new colour) reach the pages through the query itself, not by loading again.
+    shouldRevalidate: () => false,
+    Component: RootLayout,
     children: [
-      { path: '/', element: <LandingPage /> },
+      { path: '/', element: <HomePage /> },
       { path: '/auth', lazy: lazyPage(() => import('@/features/auth/pages/auth-page'), 'AuthPage') },
+      { path: '/onboarding', lazy: lazyPage(() => import('@/features/onboarding/pages/onboarding-page'), 'OnboardingPage') },
       { path: '/auth/redefinir-senha', lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage') },
       adminRoutes,
       clinicRoutes,

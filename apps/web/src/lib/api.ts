@@ -22,6 +22,17 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** Reads an answer: the server's pt-BR error as an ApiError, or the body parsed with the endpoint's schema. */
+async function parseAnswer<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = errorResponseSchema.safeParse(payload);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiError(response.status, 'INTERNAL', messages.errors.INTERNAL);
+  }
+  return schema.parse(payload);
+}
+
 /**
  * Calls our API and parses the answer with the same zod schema the server used to produce it, so a contract drift
  * shows up as an error instead of an undefined field on screen.
@@ -34,11 +45,24 @@ export async function apiRequest<T extends z.ZodType>(path: string, schema: T, o
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
-  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = errorResponseSchema.safeParse(payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
-    throw new ApiError(response.status, 'INTERNAL', messages.errors.INTERNAL);
-  }
-  return schema.parse(payload);
+  return parseAnswer(response, schema);
+}
+
+type UploadOptions = {
+  method?: 'POST' | 'PUT';
+  signal?: AbortSignal;
+};
+
+/**
+ * Sends a file (multipart/form-data) and parses the answer like `apiRequest`. No content-type header: the browser
+ * writes it, with the boundary that separates the parts.
+ */
+export async function apiUpload<T extends z.ZodType>(path: string, schema: T, body: FormData, options: UploadOptions = {}): Promise<z.infer<T>> {
+  const response = await fetch(path, {
+    method: options.method ?? 'POST',
+    credentials: 'same-origin',
+    body,
+    signal: options.signal,
+  });
+  return parseAnswer(response, schema);
 }

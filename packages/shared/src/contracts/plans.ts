@@ -21,9 +21,11 @@ export const platformPlanSchema = z.object({
 export type PlatformPlanRecord = z.infer<typeof platformPlanSchema>;
 export const platformPlanListSchema = z.object({ items: z.array(platformPlanSchema) });
 
+/** An optional limit: empty means unlimited (null); anything else must be a whole number above zero. */
 const optionalPositiveInt = z
-  .union([z.literal(''), z.null(), z.undefined(), z.coerce.number().int(a.integerInvalid).positive(a.integerInvalid)])
-  .transform((value) => (typeof value === 'number' ? value : null));
+  .preprocess((value) => (value === '' || value === null || value === undefined ? null : Number(value)), z.number(a.integerInvalid).int(a.integerInvalid).positive(a.integerInvalid).nullable())
+  .optional()
+  .transform((value) => value ?? null);
 
 /**
  * 'Novo Plano' / 'Editar Plano' (specification §5): name required; price in reais, numeric, step 0.01 (sent as

@@ -35,6 +35,24 @@ function verificationEmail(brand: Brand, name: string, url: string) {
   });
 }
 
+/**
+ * E-mails being invited right now (e-mail → role label). An invitation is a password-reset link sent with other
+ * words: the admin's call marks the address, and the reset e-mail that better-auth asks for reads the mark.
+ */
+export const pendingInvitations = new Map<string, string>();
+
+function invitationEmail(brand: Brand, roleLabel: string, url: string) {
+  return renderActionEmail({
+    subject: messages.admin.inviteSubject,
+    brandName: brand.name,
+    brandColor: brand.color,
+    intro: formatMessage(messages.admin.inviteIntro, { role: roleLabel }),
+    actionLabel: messages.admin.inviteAction,
+    actionUrl: url,
+    footer: messages.email.ignore,
+  });
+}
+
 function resetEmail(brand: Brand, name: string, url: string) {
   return renderActionEmail({
     subject: messages.email.resetSubject,
@@ -101,7 +119,9 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver }: Aut
       sendResetPassword: async ({ user, token }, request) => {
         const brand = await brandOf(request);
         const url = `${brand.baseUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`;
-        await mailer.send(user.email, resetEmail(brand, user.name, url));
+        const invitedAs = pendingInvitations.get(user.email);
+        pendingInvitations.delete(user.email);
+        await mailer.send(user.email, invitedAs ? invitationEmail(brand, invitedAs, url) : resetEmail(brand, user.name, url));
       },
     },
     emailVerification: {

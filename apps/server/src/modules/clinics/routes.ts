@@ -1,44 +1,94 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clinicSchema } from '@carteirinha/shared/contracts/clinics';
+import { clinicFormSchema } from '@carteirinha/shared/contracts/admin-clinics';
+import { adminClinicSchema, clinicDetailSchema, clinicSchema, clinicSummarySchema } from '@carteirinha/shared/contracts/clinics';
 import { idParamsSchema, listQuerySchema, pageOf } from '@carteirinha/shared/contracts/pagination';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireTenant } from '../../plugins/access-control.ts';
-import { findClinic, listClinics } from './repository.ts';
+import { requireContext, requireTenant } from '../../plugins/access-control.ts';
+import type { HostResolver } from '../tenancy/host-site.ts';
+import { clinicSummary, findClinic, listClinics } from './repository.ts';
+import { approveClinic, clinicDetail, createClinic, deleteClinic, updateClinic } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+type ClinicRoutesOptions = { db: Database; resolver: HostResolver; mainDomain: string; publicUrl: string };
 
-export const clinicRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (app, { db, resolver, mainDomain, publicUrl }) => {
+  const admin = { access: 'platform:manage' } as const;
+
   app.get(
     '/api/admin/clinics',
-    {
-      config: { access: 'platform:manage' },
-      schema: { tags: ['admin'], summary: 'Lista as clínicas', querystring: listQuerySchema, response: { 200: pageOf(clinicSchema), ...errors } },
-    },
+    { config: admin, schema: { tags: ['admin'], summary: 'Lista as clínicas', querystring: listQuerySchema, response: { 200: pageOf(adminClinicSchema), ...errors } } },
     async (request) => listClinics(db, request.query),
   );
 
   app.get(
+    '/api/admin/clinics/summary',
+    { config: admin, schema: { tags: ['admin'], summary: 'Contagem de clínicas por situação', response: { 200: clinicSummarySchema, ...errors } } },
+    async () => clinicSummary(db),
+  );
+
+  app.get(
+    '/api/admin/clinics/:id',
+    { config: admin, schema: { tags: ['admin'], summary: 'Detalhe de uma clínica', params: idParamsSchema, response: { 200: clinicDetailSchema, ...errors } } },
+    async (request) => clinicDetail(db, request.params.id, { mainDomain, publicUrl }),
+  );
+
+  app.post(
+    '/api/admin/clinics',
+    { config: admin, schema: { tags: ['admin'], summary: 'Cria uma clínica', body: clinicFormSchema, response: { 201: adminClinicSchema, ...errors } } },
+    async (request, reply) => {
+      const clinic = await createClinic(db, { userId: requireContext(request).userId }, request.body);
+      resolver.invalidate();
+      return reply.status(201).send(clinic);
+    },
+  );
+
+  app.put(
     '/api/admin/clinics/:id',
     {
-      config: { access: 'platform:manage' },
-      schema: { tags: ['admin'], summary: 'Detalhe de uma clínica', params: idParamsSchema, response: { 200: clinicSchema, ...errors } },
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Altera uma clínica', params: idParamsSchema, body: clinicFormSchema, response: { 200: adminClinicSchema, ...errors } },
     },
     async (request) => {
-      const clinic = await findClinic(db, request.params.id);
-      if (!clinic) throw new AppError('NOT_FOUND');
+      const clinic = await updateClinic(db, { userId: requireContext(request).userId }, request.params.id, request.body);
+      resolver.invalidate();
+      return clinic;
+    },
+  );
+
+  app.delete(
+    '/api/admin/clinics/:id',
+    { config: admin, schema: { tags: ['admin'], summary: 'Exclui uma clínica sem pacientes', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteClinic(db, { userId: requireContext(request).userId }, request.params.id);
+      resolver.invalidate();
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/clinics/:id/approve',
+    { config: admin, schema: { tags: ['admin'], summary: 'Aprova o cadastro de uma clínica em trial', params: idParamsSchema, response: { 200: adminClinicSchema, ...errors } } },
+    async (request) => {
+      const clinic = await approveClinic(db, { userId: requireContext(request).userId }, request.params.id);
+      resolver.invalidate();
       return clinic;
     },
   );
 
   app.get(
     '/api/clinic',
-    {
-      config: { access: 'clinic:read' },
-      schema: { tags: ['clínica'], summary: 'A clínica de quem está logado', response: { 200: clinicSchema, ...errors } },
-    },
+    { config: { access: 'clinic:read' }, schema: { tags: ['clínica'], summary: 'A clínica de quem está logado', response: { 200: clinicSchema, ...errors } } },
     async (request) => {
       const tenant = requireTenant(request);
       const clinic = await withTenantScope(db, tenant.clinicId, (tx) => findClinic(tx, tenant.clinicId));

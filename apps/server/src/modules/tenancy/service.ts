@@ -6,6 +6,7 @@ import type { onboardingClinicSchema } from '@carteirinha/shared/contracts/tenan
 import type { Database } from '../../db/client.ts';
 import { clinics, plans, userRoles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import type { ClinicSite } from './host-site.ts';
 
@@ -32,11 +33,6 @@ export async function enrolPatient(db: Database, userId: string, clinicId: strin
 export async function clinicIdOfUser(db: Database, userId: string): Promise<string | null> {
   const [row] = await db.select({ clinicId: userRoles.clinicId }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1);
   return row?.clinicId ?? null;
-}
-
-function isUniqueViolation(error: unknown): error is { constraint?: string } {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
-  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505';
 }
 
 async function assertAvailable(db: Database, input: { cnpj: string; slug: string }): Promise<void> {
@@ -83,7 +79,7 @@ export async function createTrialClinic(
     });
   } catch (error) {
     // Two people racing for the same CNPJ or address: the database's unique indexes decide.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.tenancy.slugTaken);
+    if (uniqueViolationConstraint(error) !== null) throw new AppError('CONFLICT', messages.tenancy.slugTaken);
     throw error;
   }
 }

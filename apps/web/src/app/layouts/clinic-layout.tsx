@@ -1,18 +1,68 @@
-import { ClipboardListIcon, LayoutDashboardIcon, QrCodeIcon, ScanLineIcon, SettingsIcon, StethoscopeIcon, WalletIcon } from 'lucide-react';
+import { formatDate } from '@carteirinha/shared/format';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { roleHasPermission, type Permission } from '@carteirinha/shared/permissions';
+import type { Role } from '@carteirinha/shared/roles';
+import {
+  ClipboardListIcon,
+  HourglassIcon,
+  LayoutDashboardIcon,
+  QrCodeIcon,
+  ScanLineIcon,
+  SettingsIcon,
+  StethoscopeIcon,
+  WalletIcon,
+} from 'lucide-react';
 import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
+import { useMe } from '../session';
 
-const CLINIC_NAV: readonly PortalNavItem[] = [
+type ClinicNavItem = PortalNavItem & {
+  /** Shown only to roles with this permission; the others never see the entry. */
+  permission?: Permission;
+};
+
+/**
+ * DESIGN.md §2 "Tenancy": staff validate cards and record visits; services, finance and settings belong to the
+ * clinic_admin. Those entries are hidden from staff rather than shown and refused (the server refuses them anyway, and
+ * the settings page is read-only for staff who open it by its address).
+ */
+const CLINIC_NAV: readonly ClinicNavItem[] = [
   { to: '/clinica', label: 'Dashboard', icon: LayoutDashboardIcon, end: true },
   { to: '/clinica/validar', label: 'Validar Cartão', icon: ScanLineIcon },
   { to: '/clinica/validar-qrcode', label: 'Validar QR Code', icon: QrCodeIcon },
   { to: '/clinica/atendimentos', label: 'Atendimentos', icon: ClipboardListIcon },
-  { to: '/clinica/servicos', label: 'Serviços', icon: StethoscopeIcon },
-  { to: '/clinica/financeiro', label: 'Financeiro', icon: WalletIcon },
-  { to: '/clinica/configuracoes', label: 'Configurações', icon: SettingsIcon },
+  { to: '/clinica/servicos', label: 'Serviços', icon: StethoscopeIcon, permission: 'clinic:manage' },
+  { to: '/clinica/financeiro', label: 'Financeiro', icon: WalletIcon, permission: 'clinic:manage' },
+  { to: '/clinica/configuracoes', label: 'Configurações', icon: SettingsIcon, permission: 'clinic:manage' },
 ];
+
+function navFor(role: Role | null): readonly PortalNavItem[] {
+  return CLINIC_NAV.filter((item) => item.permission === undefined || (role !== null && roleHasPermission(role, item.permission)));
+}
+
+/** A clinic in its free trial sees until when, on every page of its portal (issue: trial end date). */
+function TrialBanner({ endsAt }: { endsAt: string }) {
+  return (
+    <div
+      data-testid="trial-banner"
+      className="flex items-center gap-3 rounded-lg border border-primary/40 bg-accent px-4 py-3 text-sm font-medium text-accent-foreground"
+    >
+      <HourglassIcon aria-hidden="true" className="size-4 shrink-0" />
+      <p>{formatMessage(messages.tenancy.trialEndsOn, { date: formatDate(endsAt) })}</p>
+    </div>
+  );
+}
 
 /** The portal of a clinic's administrators and staff (specification §2 "Clinic portal layout"). */
 export function ClinicLayout() {
-  return <PortalShell brand="Portal Clínica" items={CLINIC_NAV} showClinic />;
+  const { data: me } = useMe();
+  const trialEndsAt = me?.clinic?.status === 'trial' ? me.clinic.trialEndsAt : null;
+  return (
+    <PortalShell
+      brand="Portal Clínica"
+      items={navFor(me?.role ?? null)}
+      showClinic
+      notice={trialEndsAt ? <TrialBanner endsAt={trialEndsAt} /> : null}
+    />
+  );
 }

@@ -14,7 +14,7 @@ export function NotFoundPage() {
       <div className="text-center">
         <h1 className="mb-4 text-4xl font-bold">404</h1>
         <p className="mb-4 text-xl text-muted-foreground">Oops! Page not found</p>
-        <Link to="/" className="text-primary underline underline-offset-4 hover:no-underline">
+        <Link to="/" className="text-primary-text underline underline-offset-4 hover:no-underline">
           Return to Home
         </Link>
       </div>

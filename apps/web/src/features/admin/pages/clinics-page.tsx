@@ -1,92 +1,57 @@
-import { CLINIC_STATUS_LABELS, type Clinic, type ClinicStatus } from '@carteirinha/shared/contracts/clinics';
+import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { PAGE_SIZE_DEFAULT } from '@carteirinha/shared/constants';
-import { formatCnpj, formatDate } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { SearchIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { PlusIcon, SearchIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useClinics } from '@/features/clinics/api/list-clinics';
+import { ClinicDetailDialog } from '@/features/clinics/components/clinic-detail-dialog';
+import { ClinicFormDialog } from '@/features/clinics/components/clinic-form-dialog';
+import { ClinicSummaryCards } from '@/features/clinics/components/clinic-summary-cards';
+import { ClinicsTable } from '@/features/clinics/components/clinics-table';
+import { DeleteClinicDialog } from '@/features/clinics/components/delete-clinic-dialog';
+import { usePlans } from '@/features/plans/api/list-plans';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = ['Clínica', 'CNPJ', 'Domínio', 'Status', 'Plano', 'Pacientes', 'Receita'] as const;
 
-/** Specification §4: active default, trial secondary, the others destructive. */
-function clinicStatusVariant(status: ClinicStatus): 'default' | 'secondary' | 'destructive' {
-  switch (status) {
-    case 'active':
-      return 'default';
-    case 'trial':
-      return 'secondary';
-    case 'suspended':
-    case 'cancelled':
-      return 'destructive';
-  }
-}
-
-function ClinicRow({ clinic }: { clinic: Clinic }) {
-  return (
-    <TableRow>
-      <TableCell>
-        <div className="font-medium">{clinic.name}</div>
-        <div className="text-xs text-muted-foreground">{formatMessage(messages.clinics.createdOn, { date: formatDate(clinic.createdAt) })}</div>
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatCnpj(clinic.cnpj)}</TableCell>
-      <TableCell>{clinic.domain ?? clinic.slug}</TableCell>
-      <TableCell>
-        <Badge variant={clinicStatusVariant(clinic.status)}>{CLINIC_STATUS_LABELS[clinic.status]}</Badge>
-      </TableCell>
-      <TableCell>{clinic.planName ?? '-'}</TableCell>
-      <TableCell className="tabular-nums">{clinic.patientCount}</TableCell>
-      {/* Revenue needs payments, which do not exist yet. */}
-      <TableCell>-</TableCell>
-    </TableRow>
-  );
-}
-
-/** One row across the whole table, for the loading, empty and error states. */
-function MessageRow({ children }: { children: ReactNode }) {
-  return (
-    <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={COLUMNS.length} className="py-10 text-center text-muted-foreground">
-        {children}
-      </TableCell>
-    </TableRow>
-  );
-}
+/** Which clinic dialog is open: the form (new or edit), the detail or the delete confirmation. */
+type OpenDialog =
+  | { kind: 'none' }
+  | { kind: 'form'; clinic: AdminClinic | null }
+  | { kind: 'view'; clinic: AdminClinic }
+  | { kind: 'delete'; clinic: AdminClinic };
 
 export function AdminClinicsPage() {
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const { data, error, isPending, isFetching, isPlaceholderData } = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const { data, error, isFetching, isPlaceholderData } = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const plans = usePlans();
 
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-
-  function renderRows() {
-    if (isPending) return <MessageRow>{messages.common.loading}</MessageRow>;
-    if (error) {
-      return (
-        <MessageRow>
-          <span role="alert" className="text-destructive">
-            {error.message}
-          </span>
-        </MessageRow>
-      );
-    }
-    if (data.items.length === 0) return <MessageRow>{messages.empty.clinics}</MessageRow>;
-    return data.items.map((clinic) => <ClinicRow key={clinic.id} clinic={clinic} />);
-  }
+  const closeDialog = () => setDialog({ kind: 'none' });
 
   return (
     <>
-      <PageHeader title="Gestão de Clínicas" description="Gerencie as clínicas da plataforma" />
+      <PageHeader
+        title="Gestão de Clínicas"
+        description="Gerencie as clínicas da plataforma"
+        actions={
+          <Button onClick={() => setDialog({ kind: 'form', clinic: null })}>
+            <PlusIcon aria-hidden="true" />
+            Nova Clínica
+          </Button>
+        }
+      />
+
+      <ClinicSummaryCards />
 
       <div className="relative max-w-sm">
         <Label htmlFor={searchId} className="sr-only">
@@ -107,19 +72,19 @@ export function AdminClinicsPage() {
         />
       </div>
 
-      <Table aria-busy={isFetching}>
-        <TableCaption className="sr-only">{messages.clinics.tableCaption}</TableCaption>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            {COLUMNS.map((column) => (
-              <TableHead key={column} scope="col">
-                {column}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>{renderRows()}</TableBody>
-      </Table>
+      <ClinicsTable
+        clinics={data?.items}
+        error={error}
+        busy={isFetching}
+        actions={{
+          onView: (clinic) => {
+            toast.info(formatMessage(messages.admin.viewingClinic, { name: clinic.name }));
+            setDialog({ kind: 'view', clinic });
+          },
+          onEdit: (clinic) => setDialog({ kind: 'form', clinic }),
+          onDelete: (clinic) => setDialog({ kind: 'delete', clinic }),
+        }}
+      />
 
       {data && data.total > data.pageSize ? (
         <nav aria-label={messages.pagination.label} className="flex items-center justify-end gap-3">
@@ -139,6 +104,19 @@ export function AdminClinicsPage() {
           </Button>
         </nav>
       ) : null}
+
+      <ClinicFormDialog
+        open={dialog.kind === 'form'}
+        onOpenChange={(open) => (open ? undefined : closeDialog())}
+        clinic={dialog.kind === 'form' ? dialog.clinic : null}
+        plans={plans.data}
+      />
+      <ClinicDetailDialog
+        clinicId={dialog.kind === 'view' ? dialog.clinic.id : null}
+        clinicName={dialog.kind === 'view' ? dialog.clinic.name : ''}
+        onClose={closeDialog}
+      />
+      <DeleteClinicDialog clinic={dialog.kind === 'delete' ? dialog.clinic : null} onClose={closeDialog} />
     </>
   );
 }

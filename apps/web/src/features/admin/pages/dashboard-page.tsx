@@ -1,13 +1,79 @@
-import { messages } from '@carteirinha/shared/messages';
-import { LayoutDashboardIcon } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { BuildingIcon, PackagePlusIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAdminDashboard } from '@/features/admin-dashboard/api/get-admin-dashboard';
+import { DashboardAlerts } from '@/features/admin-dashboard/components/dashboard-alerts';
+import { DashboardKpiCards } from '@/features/admin-dashboard/components/dashboard-kpi-cards';
+import { ApproveRegistrationsDialog } from '@/features/clinics/components/approve-registrations-dialog';
+import { ClinicFormDialog } from '@/features/clinics/components/clinic-form-dialog';
+import { RecentClinicsList } from '@/features/clinics/components/recent-clinics-list';
+import { usePlans } from '@/features/plans/api/list-plans';
+import { PlanFormDialog } from '@/features/plans/components/plan-form-dialog';
+import { errorMessage } from '@/lib/error-message';
+
+type OpenDialog = 'none' | 'clinic' | 'plan' | 'approve';
+
+/** Where 'Novo Usuário' goes: the users page opens its 'Novo Usuário' dialog when it sees `?novo=1`. */
+const NEW_USER_PATH = '/admin/usuarios?novo=1';
 
 export function AdminDashboardPage() {
+  const [dialog, setDialog] = useState<OpenDialog>('none');
+  const { data, error } = useAdminDashboard();
+  const plans = usePlans();
+  // Every clinic still in trial awaits approval, including those whose trial ends in the next days.
+  const pending = data?.alerts.filter((alert) => alert.kind === 'pending_approval' || alert.kind === 'trial_ending');
+  const onOpenChange = (open: boolean) => (open ? undefined : setDialog('none'));
+
   return (
     <>
       <PageHeader title="Dashboard" description="Visão geral da plataforma" />
-      <EmptyState icon={LayoutDashboardIcon} title={messages.common.noData} />
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+
+      <DashboardKpiCards kpis={data?.kpis} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RecentClinicsList clinics={data?.recentClinics} />
+        <DashboardAlerts alerts={data?.alerts} />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild className="text-lg">
+            <h2>Ações Rápidas</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Button variant="outline" className="h-auto flex-col gap-2 py-4" onClick={() => setDialog('clinic')}>
+            <BuildingIcon aria-hidden="true" className="size-5" />
+            Nova Clínica
+          </Button>
+          <Button asChild variant="outline" className="h-auto flex-col gap-2 py-4">
+            <Link to={NEW_USER_PATH}>
+              <UserPlusIcon aria-hidden="true" className="size-5" />
+              Novo Usuário
+            </Link>
+          </Button>
+          <Button variant="outline" className="h-auto flex-col gap-2 py-4" onClick={() => setDialog('plan')}>
+            <PackagePlusIcon aria-hidden="true" className="size-5" />
+            Criar Plano
+          </Button>
+          <Button variant="outline" className="h-auto flex-col gap-2 py-4" onClick={() => setDialog('approve')}>
+            <UserCheckIcon aria-hidden="true" className="size-5" />
+            Aprovar Cadastro
+          </Button>
+        </CardContent>
+      </Card>
+
+      <ClinicFormDialog open={dialog === 'clinic'} onOpenChange={onOpenChange} clinic={null} plans={plans.data} />
+      <PlanFormDialog open={dialog === 'plan'} onOpenChange={onOpenChange} plan={null} />
+      <ApproveRegistrationsDialog open={dialog === 'approve'} onOpenChange={onOpenChange} pending={pending} />
     </>
   );
 }

@@ -1,13 +1,75 @@
+import type { PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { messages } from '@carteirinha/shared/messages';
-import { PackageIcon } from 'lucide-react';
+import { PackageIcon, PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { usePlans } from '@/features/plans/api/list-plans';
+import { DeletePlanDialog } from '@/features/plans/components/delete-plan-dialog';
+import { PlanCard } from '@/features/plans/components/plan-card';
+import { PlanComparisonTable } from '@/features/plans/components/plan-comparison-table';
+import { PlanFormDialog } from '@/features/plans/components/plan-form-dialog';
+import { PlanSummaryCards } from '@/features/plans/components/plan-summary-cards';
+import { errorMessage } from '@/lib/error-message';
 
-export function AdminPlansPage() {
+type OpenDialog = { kind: 'none' } | { kind: 'form'; plan: PlatformPlanRecord | null } | { kind: 'delete'; plan: PlatformPlanRecord };
+
+function PlansContent({ onEdit, onDelete }: { onEdit: (plan: PlatformPlanRecord) => void; onDelete: (plan: PlatformPlanRecord) => void }) {
+  const { data: plans, error, isPending } = usePlans();
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner />
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(error)}
+      </p>
+    );
+  }
+  if (plans.length === 0) return <EmptyState icon={PackageIcon} title={messages.common.noData} />;
   return (
     <>
-      <PageHeader title="Gestão de Planos" description="Planos oferecidos às clínicas" />
-      <EmptyState icon={PackageIcon} title={messages.common.noData} />
+      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} onEdit={onEdit} onDelete={onDelete} />
+        ))}
+      </div>
+      <PlanComparisonTable plans={plans} />
+    </>
+  );
+}
+
+export function AdminPlansPage() {
+  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  const closeDialog = () => setDialog({ kind: 'none' });
+
+  return (
+    <>
+      <PageHeader
+        title="Gestão de Planos"
+        description="Planos oferecidos às clínicas"
+        actions={
+          <Button onClick={() => setDialog({ kind: 'form', plan: null })}>
+            <PlusIcon aria-hidden="true" />
+            Novo Plano
+          </Button>
+        }
+      />
+      <PlanSummaryCards />
+      <PlansContent onEdit={(plan) => setDialog({ kind: 'form', plan })} onDelete={(plan) => setDialog({ kind: 'delete', plan })} />
+
+      <PlanFormDialog
+        open={dialog.kind === 'form'}
+        onOpenChange={(open) => (open ? undefined : closeDialog())}
+        plan={dialog.kind === 'form' ? dialog.plan : null}
+      />
+      <DeletePlanDialog plan={dialog.kind === 'delete' ? dialog.plan : null} onClose={closeDialog} />
     </>
   );
 }

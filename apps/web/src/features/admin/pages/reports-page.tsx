@@ -1,13 +1,93 @@
 import { messages } from '@carteirinha/shared/messages';
-import { ChartColumnIcon } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { Building2Icon, CalendarIcon, CheckCircle2Icon, ClipboardListIcon, UsersIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { StatCard } from '@/components/ui/stat-card';
+import { useReportSummary } from '@/features/reports/api/get-report-summary';
+import { PeriodFilterDialog } from '@/features/reports/components/period-filter-dialog';
+import { ReportCard } from '@/features/reports/components/report-card';
+import { periodLabel, readPeriodFromUrl, writePeriodToUrl, type ReportPeriod } from '@/features/reports/lib/period';
+import { errorMessage } from '@/lib/error-message';
 
+const m = messages.reports;
+
+/**
+ * Admin 'Relatórios' (specification §2): the three reports and the platform's totals, for a period kept in the
+ * address (?de=yyyy-MM-dd&ate=yyyy-MM-dd) or for all time.
+ */
 export function AdminReportsPage() {
+  const statsTitleId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [filterOpen, setFilterOpen] = useState(false);
+  const period = readPeriodFromUrl(searchParams);
+  const { data, error, isPlaceholderData } = useReportSummary(period);
+  // While another period's figures are on screen they must not decide whether a report is empty.
+  const summary = isPlaceholderData ? undefined : data;
+
+  function applyPeriod(next: ReportPeriod | null) {
+    setSearchParams((current) => writePeriodToUrl(current, next));
+  }
+
   return (
     <>
-      <PageHeader title="Relatórios" description="Relatórios e estatísticas da plataforma" />
-      <EmptyState icon={ChartColumnIcon} title={messages.common.noData} />
+      <PageHeader
+        title={m.title}
+        description={m.description}
+        actions={
+          <Button variant="outline" onClick={() => setFilterOpen(true)}>
+            <CalendarIcon aria-hidden="true" />
+            {m.filterPeriod}
+          </Button>
+        }
+      />
+
+      <div className="flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
+        {period ? (
+          <>
+            <p className="font-medium">{periodLabel(period)}</p>
+            <Button variant="link" size="sm" className="h-auto px-0" onClick={() => applyPeriod(null)}>
+              {m.clearFilter}
+            </Button>
+          </>
+        ) : (
+          <p className="text-muted-foreground">{m.allTime}</p>
+        )}
+      </div>
+
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <ReportCard
+          kind="clinicas"
+          title="Clínicas"
+          description="Clínicas cadastradas no período"
+          icon={Building2Icon}
+          count={summary?.clinics}
+          period={period}
+        />
+        <ReportCard kind="usuarios" title="Usuários" description="Usuários cadastrados no período" icon={UsersIcon} count={summary?.users} period={period} />
+        <ReportCard kind="planos" title="Planos" description="Planos criados no período" icon={ClipboardListIcon} count={summary?.plans} period={period} />
+      </div>
+
+      <section aria-labelledby={statsTitleId} className="grid gap-4">
+        <h2 id={statsTitleId} className="text-lg font-semibold">
+          {m.generalStats}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <StatCard title="Total de Clínicas" icon={Building2Icon} value={summary?.clinics} />
+          <StatCard title="Total de Usuários" icon={UsersIcon} value={summary?.users} />
+          <StatCard title="Total de Planos" icon={ClipboardListIcon} value={summary?.plans} />
+          <StatCard title="Planos Ativos" icon={CheckCircle2Icon} value={summary?.activePlans} />
+        </div>
+      </section>
+
+      <PeriodFilterDialog open={filterOpen} onOpenChange={setFilterOpen} period={period} onApply={applyPeriod} />
     </>
   );
 }

@@ -14,6 +14,10 @@ describe('signInErrorMessage', () => {
     expect(signInErrorMessage({ status: 429, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe(messages.auth.tooManyAttempts);
   });
 
+  it("tells an account of another clinic to use its own clinic's site", () => {
+    expect(signInErrorMessage({ status: 403, code: 'WRONG_CLINIC', message: 'anything' })).toBe(messages.tenancy.wrongClinic);
+  });
+
   it("shows our API's pt-BR message when the answer came from our error handler", () => {
     const ours = { status: 503, error: { code: 'SERVICE_UNAVAILABLE', message: messages.errors.SERVICE_UNAVAILABLE } };
     expect(signInErrorMessage(ours)).toBe(messages.errors.SERVICE_UNAVAILABLE);

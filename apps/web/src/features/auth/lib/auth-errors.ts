@@ -32,9 +32,13 @@ export function authServerMessage(error: AuthClientError): string {
   return translated ?? error.message ?? messages.errors.INTERNAL;
 }
 
-/** Specification §8: wrong credentials read "Email ou senha incorretos"; anything else shows the server's message. */
+/**
+ * Specification §8: wrong credentials read "Email ou senha incorretos"; an account of another clinic, on a clinic's
+ * host, is told to sign in on its own clinic's site; anything else shows the server's message.
+ */
 export function signInErrorMessage(error: AuthClientError): string {
   if (error.status === 429) return messages.auth.tooManyAttempts;
+  if (error.code === 'WRONG_CLINIC') return messages.tenancy.wrongClinic;
   if (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.status === 401) return messages.auth.invalidCredentials;
   return authServerMessage(error);
 }

@@ -5,7 +5,7 @@ import { meQueryOptions } from '@/app/session';
 
 /**
  * After sign-in or sign-up: reload who is signed in and go to that role's portal (specification §4). A user with no
- * role stays on /auth, which then shows the "no access" panel from the refreshed ['me'].
+ * role yet — a new account on the platform's host — goes on to /onboarding to create their clinic.
  */
 export function useEnterPortal(): () => Promise<void> {
   const queryClient = useQueryClient();
@@ -13,6 +13,7 @@ export function useEnterPortal(): () => Promise<void> {
 
   return async () => {
     const me = await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch(() => null);
-    if (me?.role) await navigate(PORTAL_HOME[portalOfRole(me.role)], { replace: true });
+    if (!me) return;
+    await navigate(me.role ? PORTAL_HOME[portalOfRole(me.role)] : '/onboarding', { replace: true });
   };
 }

@@ -2,10 +2,11 @@ import { PORTAL_HOME, portalOfRole } from '@carteirinha/shared/roles';
 import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '@/app/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LogoMark } from '@/components/ui/logo-mark';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useClinicTenant } from '@/features/tenant/api/get-tenant';
 import { AuthShell } from '../components/auth-shell';
-import { NoRolePanel } from '../components/no-role-panel';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
@@ -33,9 +34,27 @@ function AuthTabs({ initialTab }: { initialTab: AuthTab }) {
   );
 }
 
+/** The platform's name, or on a clinic's host the clinic's name and logo (DESIGN.md §2 "White-label"). */
+function AuthTitle() {
+  const tenant = useClinicTenant();
+  return (
+    <CardTitle asChild>
+      {tenant ? (
+        <h1 className="flex items-center justify-center gap-3 text-2xl font-bold">
+          <LogoMark src={tenant.clinic.logoUrl} alt="" className="size-10" />
+          {tenant.clinic.name}
+        </h1>
+      ) : (
+        <h1 className="text-2xl font-bold">Carteirinha</h1>
+      )}
+    </CardTitle>
+  );
+}
+
 /**
  * /auth: sign in and sign up (specification §2). A signed-in user with a role is sent to their portal; one without a
- * role is told so. `?tab=cadastrar` opens the sign-up tab.
+ * role (a new account whose onboarding is not finished) to /onboarding. `?tab=cadastrar` opens the sign-up tab. On a
+ * clinic's host, signing up makes the visitor a patient of that clinic (the server does it).
  */
 export function AuthPage() {
   const { data: me, isPending } = useMe();
@@ -44,18 +63,17 @@ export function AuthPage() {
 
   if (isPending) return <FullPageSpinner />;
   if (me?.role) return <Navigate to={PORTAL_HOME[portalOfRole(me.role)]} replace />;
+  if (me) return <Navigate to="/onboarding" replace />;
 
   return (
     <AuthShell>
       <Card>
         <CardHeader className="text-center">
-          <CardTitle asChild>
-            <h1 className="text-2xl font-bold">Carteirinha</h1>
-          </CardTitle>
-          {me ? null : <CardDescription>Entre ou crie sua conta para continuar</CardDescription>}
+          <AuthTitle />
+          <CardDescription>Entre ou crie sua conta para continuar</CardDescription>
         </CardHeader>
         <CardContent>
-          {me ? <NoRolePanel email={me.user.email} /> : <AuthTabs initialTab={isAuthTab(requestedTab) ? requestedTab : 'entrar'} />}
+          <AuthTabs initialTab={isAuthTab(requestedTab) ? requestedTab : 'entrar'} />
         </CardContent>
       </Card>
     </AuthShell>

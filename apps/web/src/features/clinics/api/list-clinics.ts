@@ -1,10 +1,11 @@
-import { clinicSchema } from '@carteirinha/shared/contracts/clinics';
+import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { ADMIN_QUERY_ROOT } from '@/lib/admin-queries';
 import { apiRequest } from '@/lib/api';
 
-const clinicPageSchema = pageOf(clinicSchema);
+const clinicPageSchema = pageOf(adminClinicSchema);
 export type ClinicPage = z.infer<typeof clinicPageSchema>;
 
 export type ListClinicsParams = {
@@ -14,7 +15,7 @@ export type ListClinicsParams = {
   pageSize: number;
 };
 
-/** GET /api/admin/clinics: one page of the platform's clinics, newest first. */
+/** GET /api/admin/clinics: one page of the platform's clinics, newest first, with their revenue. */
 export function listClinics({ q, page, pageSize }: ListClinicsParams, signal?: AbortSignal): Promise<ClinicPage> {
   const search = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (q) search.set('q', q);
@@ -23,7 +24,7 @@ export function listClinics({ q, page, pageSize }: ListClinicsParams, signal?: A
 
 export function listClinicsQueryOptions(params: ListClinicsParams) {
   return queryOptions({
-    queryKey: ['clinics', 'list', params],
+    queryKey: [ADMIN_QUERY_ROOT, 'clinics', 'list', params],
     queryFn: ({ signal }) => listClinics(params, signal),
   });
 }

@@ -2,8 +2,13 @@ import { ArrowRight, BadgeCheck, HeartPulse, QrCode, Sparkles } from 'lucide-rea
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
+type HeroSectionProps = {
+  /** Clínica Demo's own site, where 'Ver Demonstração' leads; null hides the button (no demo clinic here). */
+  demoUrl: string | null;
+};
+
 /** Opening section: the promise, the two main actions and a drawn sample card (no fetched images). */
-export function HeroSection() {
+export function HeroSection({ demoUrl }: HeroSectionProps) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div
@@ -17,7 +22,7 @@ export function HeroSection() {
             Plataforma white-label para clínicas
           </p>
           <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl xl:text-6xl">
-            O cartão de descontos em saúde da <span className="text-primary">sua clínica</span>, com a sua marca
+            O cartão de descontos em saúde da <span className="text-primary-text">sua clínica</span>, com a sua marca
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-muted-foreground lg:mx-0">
             Crie, venda e gerencie o seu próprio programa de cartão de benefícios: carteirinha digital com QR Code,
@@ -30,9 +35,11 @@ export function HeroSection() {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/auth">Ver Demonstração</Link>
-            </Button>
+            {demoUrl ? (
+              <Button asChild size="lg" variant="outline">
+                <a href={demoUrl}>Ver Demonstração</a>
+              </Button>
+            ) : null}
           </div>
         </div>
         <SampleCard />

@@ -36,7 +36,7 @@ export function LandingHeader() {
             <Link to="/auth">Entrar</Link>
           </Button>
           <Button asChild size="sm" className="px-2.5 sm:px-3">
-            <Link to="/auth">Começar Agora</Link>
+            <Link to="/auth?tab=cadastrar">Começar Agora</Link>
           </Button>
         </div>
       </div>

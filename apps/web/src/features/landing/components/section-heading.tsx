@@ -10,7 +10,7 @@ type SectionHeadingProps = {
 export function SectionHeading({ id, eyebrow, title, description }: SectionHeadingProps) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>
+      <p className="text-sm font-semibold tracking-wide text-primary-text uppercase">{eyebrow}</p>
       <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
         {title}
       </h2>

@@ -16,7 +16,7 @@ export function StatsSection() {
         {PLATFORM_STATS.map((stat) => (
           <div key={stat.label} className="flex flex-col-reverse gap-1">
             <dt className="text-sm font-medium text-muted-foreground">{stat.label}</dt>
-            <dd className="text-4xl font-extrabold tracking-tight text-primary">{stat.value}</dd>
+            <dd className="text-4xl font-extrabold tracking-tight text-primary-text">{stat.value}</dd>
           </div>
         ))}
       </dl>

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinics, plans } from '../../db/schema.ts';
+import { createClinic, createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = (await createSignedInUser(t, 'admin')).cookie;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) {
+  return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+describe('admin plans', () => {
+  it('creates a plan from the form’s text (price in reais, one feature per line), edits and deletes it', async () => {
+    const created = await api('POST', '/api/admin/plans', {
+      name: 'Clínica Plus',
+      price: '497,90',
+      description: '',
+      features: 'Até 300 pacientes\n\n  3 clínicas parceiras  \n',
+      maxPatients: '300',
+      maxClinics: '',
+      popular: true,
+    });
+    expect(created.statusCode).toBe(201);
+    const plan = created.json();
+    expect(plan).toMatchObject({ name: 'Clínica Plus', priceCents: 49_790, description: null, features: ['Até 300 pacientes', '3 clínicas parceiras'], maxPatients: 300, maxClinics: null, popular: true, isActive: true, clinicCount: 0 });
+
+    const edited = await api('PUT', `/api/admin/plans/${plan.id}`, { name: 'Clínica Plus', price: 0.1 + 0.2, features: ['Tudo'], isActive: false });
+    expect(edited.json()).toMatchObject({ priceCents: 30, isActive: false, popular: false });
+
+    expect((await api('DELETE', `/api/admin/plans/${plan.id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(plans).where(eq(plans.id, plan.id))).toEqual([]);
+  });
+
+  it('rejects a non-numeric price and a plan without features, and creates nothing', async () => {
+    const before = (await t.db.select().from(plans)).length;
+    const price = await api('POST', '/api/admin/plans', { name: 'Ruim', price: 'abc', features: 'x' });
+    expect(price.statusCode).toBe(400);
+    expect(price.json().error.message).toBe('Preço deve ser um número maior ou igual a zero');
+    const features = await api('POST', '/api/admin/plans', { name: 'Ruim', price: '10', features: '\n \n' });
+    expect(features.json().error.message).toBe('Informe ao menos um recurso, um por linha');
+    const limit = await api('POST', '/api/admin/plans', { name: 'Ruim', price: '10', features: 'x', maxPatients: '1.5' });
+    expect(limit.json().error.message).toBe('Use um número inteiro maior que zero');
+    expect((await t.db.select().from(plans)).length).toBe(before);
+  });
+
+  it('keeps a plan that clinics use, and computes MRR from active clinics', async () => {
+    const [plan] = await t.db.insert(plans).values({ name: 'Pro', priceCents: 69_700 }).returning({ id: plans.id });
+    const one = await createClinic(t.db, 'Clínica Um');
+    const two = await createClinic(t.db, 'Clínica Dois');
+    await t.db.update(clinics).set({ planId: plan!.id }).where(eq(clinics.id, one.clinicId));
+    await t.db.update(clinics).set({ planId: plan!.id, status: 'suspended' }).where(eq(clinics.id, two.clinicId));
+
+    const refused = await api('DELETE', `/api/admin/plans/${plan!.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('Este plano está em uso por 2 clínica(s) e não pode ser excluído. Desative-o em vez disso.');
+
+    const summary = (await api('GET', '/api/admin/plans/summary')).json();
+    expect(summary).toMatchObject({ activeSubscriptions: 1, mrrCents: 69_700 });
+    const list = (await api('GET', '/api/admin/plans')).json();
+    expect(list.items.find((p: { id: string }) => p.id === plan!.id).clinicCount).toBe(2);
+  });
+});

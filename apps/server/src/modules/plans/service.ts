@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { reaisToCents, type PlanFormOutput, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import type { Database } from '../../db/client.ts';
+import { plans } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { clinicsOnPlan, findPlan } from './repository.ts';
+
+type Actor = { userId: string };
+
+function columnsOf(input: PlanFormOutput) {
+  return {
+    name: input.name,
+    priceCents: reaisToCents(input.price),
+    description: input.description,
+    features: input.features,
+    maxPatients: input.maxPatients,
+    maxClinics: input.maxClinics,
+    popular: input.popular,
+    isActive: input.isActive,
+  };
+}
+
+async function mustFind(db: Database, planId: string): Promise<PlatformPlanRecord> {
+  const plan = await findPlan(db, planId);
+  if (!plan) throw new AppError('NOT_FOUND');
+  return plan;
+}
+
+export async function createPlan(db: Database, actor: Actor, input: PlanFormOutput): Promise<PlatformPlanRecord> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(plans).values(columnsOf(input)).returning({ id: plans.id });
+    if (!row) throw new AppError('INTERNAL');
+    await recordAudit(tx, { actorUserId: actor.userId, action: 'plan.created', entity: 'plan', entityId: row.id, details: { name: input.name, price: input.price } });
+    return row.id;
+  });
+  return mustFind(db, id);
+}
+
+export async function updatePlan(db: Database, actor: Actor, planId: string, input: PlanFormOutput): Promise<PlatformPlanRecord> {
+  await mustFind(db, planId);
+  await db.transaction(async (tx) => {
+    await tx.update(plans).set(columnsOf(input)).where(eq(plans.id, planId));
+    await recordAudit(tx, { actorUserId: actor.userId, action: 'plan.updated', entity: 'plan', entityId: planId, details: { ...input } });
+  });
+  return mustFind(db, planId);
+}
+
+/** A plan that clinics are on cannot be deleted: the message says how many and suggests deactivating it. */
+export async function deletePlan(db: Database, actor: Actor, planId: string): Promise<void> {
+  const plan = await mustFind(db, planId);
+  const inUse = await clinicsOnPlan(db, planId);
+  if (inUse > 0) throw new AppError('CONFLICT', formatMessage(messages.admin.planInUse, { count: inUse }));
+  await db.transaction(async (tx) => {
+    await tx.delete(plans).where(eq(plans.id, planId));
+    await recordAudit(tx, { actorUserId: actor.userId, action: 'plan.deleted', entity: 'plan', entityId: planId, details: { name: plan.name } });
+  });
+}

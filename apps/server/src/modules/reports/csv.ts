@@ -1,0 +1,25 @@
+import { Readable } from 'node:stream';
+
+const UTF8_BOM = '\uFEFF';
+
+/**
+ * One CSV cell for Excel pt-BR: `;`-separated, quoted when needed, and a cell that would start a formula
+ * (= + - @) is prefixed with an apostrophe so a spreadsheet never runs what a user typed.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(';')}\r\n`;
+}
+
+/** A CSV as a stream: the BOM and header, then each batch of rows as it is read, never the whole file in memory. */
+export function csvStream(header: readonly string[], batches: AsyncIterable<string[][]>): Readable {
+  async function* lines() {
+    yield UTF8_BOM + csvLine(header);
+    for await (const rows of batches) yield rows.map(csvLine).join('');
+  }
+  return Readable.from(lines());
+}

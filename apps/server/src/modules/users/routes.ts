@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, listQuerySchema, pageOf } from '@carteirinha/shared/contracts/pagination';
+import {
+  adminUserSchema,
+  assignRoleResponseSchema,
+  assignRoleSchema,
+  updateRoleSchema,
+  userCountsSchema,
+  userProfileSchema,
+} from '@carteirinha/shared/contracts/users';
+import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { messages } from '@carteirinha/shared/messages';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireContext } from '../../plugins/access-control.ts';
+import type { Auth } from '../auth/auth.ts';
+import { listUsers, userCounts, userProfile } from './repository.ts';
+import { assignRole, removeRole, updateRole } from './service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const admin = { access: 'platform:manage' } as const;
+const userIdParams = z.object({ userId: z.uuid(messages.admin.invalidUserId) });
+
+/** /admin/usuarios: accounts, their roles, invitations and deactivation. */
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Auth }> = async (app, { db, auth }) => {
+  app.get(
+    '/api/admin/users',
+    { config: admin, schema: { tags: ['admin'], summary: 'Lista os usuários', querystring: listQuerySchema, response: { 200: pageOf(adminUserSchema), ...errors } } },
+    async (request) => listUsers(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/users/counts',
+    { config: admin, schema: { tags: ['admin'], summary: 'Usuários por função', response: { 200: userCountsSchema, ...errors } } },
+    async () => userCounts(db),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    { config: admin, schema: { tags: ['admin'], summary: 'Perfil de um usuário', params: idParamsSchema, response: { 200: userProfileSchema, ...errors } } },
+    async (request) => {
+      const profile = await userProfile(db, request.params.id);
+      if (!profile) throw new AppError('NOT_FOUND', messages.admin.userNotFound);
+      return profile;
+    },
+  );
+
+  app.post(
+    '/api/admin/user-roles',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Atribui uma função (ou convida um novo email)', body: assignRoleSchema, response: { 201: assignRoleResponseSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await assignRole(db, auth, { userId: requireContext(request).userId }, request.body)),
+  );
+
+  app.put(
+    '/api/admin/user-roles/:userId',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Altera a função e a clínica', params: userIdParams, body: updateRoleSchema, response: { 200: adminUserSchema, ...errors } },
+    },
+    async (request) => updateRole(db, { userId: requireContext(request).userId }, request.params.userId, request.body),
+  );
+
+  app.delete(
+    '/api/admin/user-roles/:userId',
+    { config: admin, schema: { tags: ['admin'], summary: 'Remove a função e encerra as sessões', params: userIdParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await removeRole(db, { userId: requireContext(request).userId }, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,16 @@
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { LandingPage } from '@/features/landing/pages/landing-page';
+import { useTenant } from '@/features/tenant/api/get-tenant';
+import { ClinicLandingPage } from '@/features/tenant/pages/clinic-landing-page';
+
+/**
+ * "/": the host decides (DESIGN.md §2 "White-label"). A clinic's host shows that clinic's page with its patient
+ * plans; the platform's host shows the platform's landing page. If the answer cannot be had (offline), the platform's
+ * page is the harmless default: the server still decides what a sign-up on this host creates.
+ */
+export function HomePage() {
+  const { data: tenant, isPending } = useTenant();
+  if (isPending) return <FullPageSpinner />;
+  if (tenant?.kind === 'clinic') return <ClinicLandingPage tenant={tenant} />;
+  return <LandingPage demoUrl={tenant?.demoUrl ?? null} />;
+}

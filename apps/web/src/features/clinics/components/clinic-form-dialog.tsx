@@ -1,0 +1,192 @@
+import { CLINIC_STATUSES, CLINIC_STATUS_LABELS, type AdminClinic } from '@carteirinha/shared/contracts/clinics';
+import { clinicFormSchema, type ClinicFormInput, type ClinicFormOutput } from '@carteirinha/shared/contracts/admin-clinics';
+import type { PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
+import { formatCnpj, formatMoney } from '@carteirinha/shared/format';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-message';
+import { useCreateClinic } from '../api/create-clinic';
+import { useUpdateClinic } from '../api/update-clinic';
+
+/** Specification §9: the plan label in the clinic form shows name and price. */
+function planOptionLabel(plan: PlatformPlanRecord): string {
+  return `${plan.name} - ${plan.priceCents === null ? 'Sob consulta' : formatMoney(plan.priceCents)}`;
+}
+
+/** The plans a clinic can be put on: the active ones, plus the one it is on now even if that was deactivated. */
+function selectablePlans(plans: PlatformPlanRecord[], currentPlanId: string | null): PlatformPlanRecord[] {
+  return plans.filter((plan) => plan.isActive || plan.id === currentPlanId);
+}
+
+/** Specification §4: a new clinic starts active, on the first plan of the list. */
+function initialValues(clinic: AdminClinic | null, plans: PlatformPlanRecord[]): ClinicFormInput {
+  if (!clinic) {
+    return { name: '', cnpj: '', slug: '', domain: '', planId: plans[0]?.id ?? null, status: 'active', city: '', state: '' };
+  }
+  return {
+    name: clinic.name,
+    cnpj: formatCnpj(clinic.cnpj),
+    slug: clinic.slug,
+    domain: clinic.domain ?? '',
+    planId: clinic.planId,
+    status: clinic.status,
+    city: clinic.city ?? '',
+    state: clinic.state ?? '',
+  };
+}
+
+type ClinicFormProps = {
+  clinic: AdminClinic | null;
+  plans: PlatformPlanRecord[];
+  onSaved: () => void;
+  onCancel: () => void;
+};
+
+function ClinicForm({ clinic, plans, onSaved, onCancel }: ClinicFormProps) {
+  const options = selectablePlans(plans, clinic?.planId ?? null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ClinicFormInput, unknown, ClinicFormOutput>({
+    resolver: zodResolver(clinicFormSchema),
+    defaultValues: initialValues(clinic, options),
+  });
+  const createClinic = useCreateClinic();
+  const updateClinic = useUpdateClinic();
+
+  const onValid = async (values: ClinicFormOutput) => {
+    try {
+      if (clinic) {
+        await updateClinic.mutateAsync({ id: clinic.id, data: values });
+        toast.success(messages.admin.clinicUpdated);
+      } else {
+        await createClinic.mutateAsync(values);
+        toast.success(messages.admin.clinicCreated);
+      }
+      onSaved();
+    } catch (error) {
+      // Specification §8: a failed save is logged and the dialog stays open with what was typed.
+      console.warn('Falha ao salvar a clínica', error);
+      const template = clinic ? messages.admin.clinicUpdateError : messages.admin.clinicCreateError;
+      toast.error(formatMessage(template, { message: errorMessage(error) }));
+    }
+  };
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>
+      <FormField label="Nome" error={errors.name?.message}>
+        {(field) => <Input {...field} autoComplete="organization" {...register('name')} />}
+      </FormField>
+      <FormField label="CNPJ" error={errors.cnpj?.message}>
+        {(field) => <Input {...field} inputMode="text" placeholder="00.000.000/0000-00" {...register('cnpj')} />}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Subdomínio" error={errors.slug?.message} description="Letras minúsculas, números e hífens">
+          {(field) => <Input {...field} placeholder="minhaclinica" autoCapitalize="none" spellCheck={false} {...register('slug')} />}
+        </FormField>
+        <FormField label="Domínio próprio (opcional)" error={errors.domain?.message}>
+          {(field) => <Input {...field} placeholder="cartao.suaclinica.com.br" autoCapitalize="none" spellCheck={false} {...register('domain')} />}
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Plano" error={errors.planId?.message}>
+          {(field) => (
+            <Controller
+              control={control}
+              name="planId"
+              render={({ field: { value, onChange, onBlur, name, ref } }) => (
+                <NativeSelect
+                  {...field}
+                  ref={ref}
+                  name={name}
+                  value={value ?? ''}
+                  onBlur={onBlur}
+                  onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+                >
+                  {options.map((plan) => (
+                    <option key={plan.id} value={plan.id}>
+                      {planOptionLabel(plan)}
+                    </option>
+                  ))}
+                  <option value="">Sem plano</option>
+                </NativeSelect>
+              )}
+            />
+          )}
+        </FormField>
+        <FormField label="Status" error={errors.status?.message}>
+          {(field) => (
+            <NativeSelect {...field} {...register('status')}>
+              {CLINIC_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {CLINIC_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
+        <FormField label="Cidade" error={errors.city?.message}>
+          {(field) => <Input {...field} autoComplete="address-level2" {...register('city')} />}
+        </FormField>
+        {/* The contract's rule has no message of its own; zod's generic one would show the regular expression. */}
+        <FormField label="UF" error={errors.state ? 'Use a sigla do estado, como SP' : undefined}>
+          {(field) => <Input {...field} maxLength={2} autoComplete="address-level1" className="uppercase" {...register('state')} />}
+        </FormField>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Salvando...' : 'Salvar'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+type ClinicFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The clinic to edit; null opens 'Nova Clínica'. */
+  clinic: AdminClinic | null;
+  /** The platform's plans, cheapest first; undefined while they load. */
+  plans: PlatformPlanRecord[] | undefined;
+};
+
+/** 'Nova Clínica' / 'Editar Clínica' (specification §2, §5), shared by /admin/clinicas and the dashboard. */
+export function ClinicFormDialog({ open, onOpenChange, clinic, plans }: ClinicFormDialogProps) {
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{clinic ? 'Editar Clínica' : 'Nova Clínica'}</DialogTitle>
+          <DialogDescription>
+            {clinic ? 'Altere os dados da clínica e salve.' : 'Cadastre uma clínica na plataforma com o seu endereço e plano.'}
+          </DialogDescription>
+        </DialogHeader>
+        {plans ? (
+          // Keyed by clinic, so opening another clinic starts from its own values.
+          <ClinicForm key={clinic?.id ?? 'new'} clinic={clinic} plans={plans} onSaved={close} onCancel={close} />
+        ) : (
+          <div className="flex justify-center py-8">
+            <Spinner />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
+import { EyeIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+
+export type ClinicActions = {
+  onView: (clinic: AdminClinic) => void;
+  onEdit: (clinic: AdminClinic) => void;
+  onDelete: (clinic: AdminClinic) => void;
+};
+
+/** The row menu of the clinic table: Visualizar, Editar, Excluir (specification §2). */
+export function ClinicRowActions({ clinic, onView, onEdit, onDelete }: ClinicActions & { clinic: AdminClinic }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Ações da clínica ${clinic.name}`}>
+          <MoreHorizontalIcon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => onView(clinic)}>
+          <EyeIcon aria-hidden="true" />
+          Visualizar
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onEdit(clinic)}>
+          <PencilIcon aria-hidden="true" />
+          Editar
+        </DropdownMenuItem>
+        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(clinic)}>
+          <Trash2Icon aria-hidden="true" />
+          Excluir
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

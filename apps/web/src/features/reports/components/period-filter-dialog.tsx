@@ -1,0 +1,73 @@
+import { messages } from '@carteirinha/shared/messages';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/text-field';
+import { checkPeriod, periodLabel, type ReportPeriod } from '../lib/period';
+
+const m = messages.reports;
+
+type PeriodFilterDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The period in use, which the dates start from. */
+  period: ReportPeriod | null;
+  onApply: (period: ReportPeriod) => void;
+};
+
+/** 'Filtrar por Período' (specification §2, §5): two calendar days; a wrong choice is said in an error toast. */
+export function PeriodFilterDialog({ open, onOpenChange, period, onApply }: PeriodFilterDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{m.filterTitle}</DialogTitle>
+          <DialogDescription>{m.filterDescription}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so each opening starts from the period in use. */}
+        <PeriodForm
+          period={period}
+          onCancel={() => onOpenChange(false)}
+          onApply={(chosen) => {
+            onApply(chosen);
+            onOpenChange(false);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type PeriodFormProps = { period: ReportPeriod | null; onCancel: () => void; onApply: (period: ReportPeriod) => void };
+
+function PeriodForm({ period, onCancel, onApply }: PeriodFormProps) {
+  const [from, setFrom] = useState(period?.from ?? '');
+  const [to, setTo] = useState(period?.to ?? '');
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkPeriod(from, to);
+    if (!checked.ok) {
+      toast.error(checked.message);
+      return;
+    }
+    toast.success(periodLabel(checked.period));
+    onApply(checked.period);
+  }
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={m.startDate} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+        <TextField label={m.endDate} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {m.cancel}
+        </Button>
+        <Button type="submit">{m.applyFilter}</Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,184 @@
+import type { SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
+import type { ClinicBranding } from '@carteirinha/shared/contracts/tenant';
+import { formatMoney } from '@carteirinha/shared/format';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { ArrowRightIcon, CheckIcon, PercentIcon, UsersIcon } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { LogoMark } from '@/components/ui/logo-mark';
+import type { ClinicTenant } from '../api/get-tenant';
+
+const SIGN_UP_PATH = '/auth?tab=cadastrar';
+
+function ClinicHeader({ clinic }: { clinic: ClinicBranding }) {
+  return (
+    <header className="sticky top-0 z-50 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="inline-flex min-w-0 items-center gap-2 rounded-md text-base font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:text-lg"
+        >
+          <LogoMark src={clinic.logoUrl} alt="" />
+          <span data-testid="clinic-name" className="truncate">
+            {clinic.name}
+          </span>
+        </Link>
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/auth">Entrar</Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link to={SIGN_UP_PATH}>Cadastrar</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function ClinicHero({ clinic, hasPlans }: { clinic: ClinicBranding; hasPlans: boolean }) {
+  const place = [clinic.city, clinic.state].filter(Boolean).join(' / ');
+  return (
+    <section aria-labelledby="clinic-hero-title" className="border-b bg-accent">
+      <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:px-6 md:py-24">
+        <LogoMark src={clinic.logoUrl} alt="" className="size-16 rounded-2xl shadow-sm" />
+        <p className="mt-6 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{messages.tenancy.clinicHeroEyebrow}</p>
+        <h1 id="clinic-hero-title" className="mt-2 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          {clinic.name}
+        </h1>
+        {place ? <p className="mt-2 text-muted-foreground">{place}</p> : null}
+        <p className="mt-6 max-w-2xl text-lg text-pretty text-muted-foreground">{messages.tenancy.clinicHeroText}</p>
+        <div className="mt-8 flex flex-col items-stretch gap-3 sm:flex-row sm:items-center">
+          {hasPlans ? (
+            <Button asChild size="lg">
+              <a href="#planos">
+                {messages.tenancy.seePlans}
+                <ArrowRightIcon aria-hidden="true" />
+              </a>
+            </Button>
+          ) : null}
+          <Button asChild size="lg" variant="outline">
+            <Link to="/auth">Entrar</Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const DISCOUNT_SERVICES = ['consultas', 'exames', 'procedimentos'] as const;
+const DISCOUNT_LABELS: Record<(typeof DISCOUNT_SERVICES)[number], string> = {
+  consultas: 'Consultas',
+  exames: 'Exames',
+  procedimentos: 'Procedimentos',
+};
+
+/** "Consultas: 30%" for each service the plan discounts; a 0 % discount is no benefit, so it is left out. */
+function discountLinesOf(discounts: SubscriptionPlan['discounts']): string[] {
+  return DISCOUNT_SERVICES.filter((service) => discounts[service] > 0).map((service) =>
+    formatMessage(messages.tenancy.discountLine, { service: DISCOUNT_LABELS[service], percent: discounts[service] }),
+  );
+}
+
+function ClinicPlanCard({ plan }: { plan: SubscriptionPlan }) {
+  const titleId = useId();
+  const discounts = discountLinesOf(plan.discounts);
+  return (
+    <li data-testid="clinic-plan" className="flex flex-col rounded-2xl border bg-card p-8 text-card-foreground shadow-xs">
+      <h3 id={titleId} className="text-xl font-semibold">
+        {plan.name}
+      </h3>
+      {plan.description ? <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p> : null}
+      <p className="mt-6 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight">{formatMoney(plan.priceCents)}</span>
+        <span className="text-sm font-medium text-muted-foreground">
+          {plan.billingCycle === 'monthly' ? messages.tenancy.perMonth : messages.tenancy.perYear}
+        </span>
+      </p>
+      {plan.maxMembers > 1 ? (
+        <p className="mt-3 inline-flex items-center gap-2 text-sm font-medium">
+          <UsersIcon aria-hidden="true" className="size-4" />
+          {formatMessage(messages.tenancy.upToMembers, { count: plan.maxMembers })}
+        </p>
+      ) : null}
+      {plan.features.length > 0 ? (
+        <ul className="mt-6 space-y-3 text-sm">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-3">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden="true" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {discounts.length > 0 ? (
+        <div className="mt-6 rounded-lg bg-muted p-4">
+          <p className="flex items-center gap-2 text-sm font-semibold">
+            <PercentIcon aria-hidden="true" className="size-4" />
+            {messages.tenancy.discountsTitle}
+          </p>
+          <ul className="mt-2 space-y-1 text-sm">
+            {discounts.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="mt-8 pt-2 lg:mt-auto lg:pt-8">
+        <Button asChild size="lg" className="w-full">
+          <Link to={SIGN_UP_PATH} aria-describedby={titleId}>
+            {messages.tenancy.subscribeNow}
+          </Link>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function ClinicPlans({ plans }: { plans: readonly SubscriptionPlan[] }) {
+  return (
+    <section id="planos" aria-labelledby="clinic-plans-title" className="scroll-mt-20 py-20 md:py-24">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="clinic-plans-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            {messages.tenancy.plansTitle}
+          </h2>
+          <p className="mt-4 text-lg text-pretty text-muted-foreground">{messages.tenancy.plansDescription}</p>
+        </div>
+        {plans.length > 0 ? (
+          <ul className="mx-auto mt-14 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-stretch">
+            {plans.map((plan) => (
+              <ClinicPlanCard key={plan.id} plan={plan} />
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-10 text-center text-muted-foreground">{messages.tenancy.noPlans}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * "/" on a clinic's host (DESIGN.md §2 "White-label"): the clinic's name, logo and colour, and its active patient
+ * plans, each leading to sign-up — which on this host makes the visitor a patient of this clinic.
+ */
+export function ClinicLandingPage({ tenant }: { tenant: ClinicTenant }) {
+  const { clinic, plans } = tenant;
+  return (
+    <div className="flex min-h-svh flex-col">
+      <ClinicHeader clinic={clinic} />
+      <main className="flex-1">
+        <ClinicHero clinic={clinic} hasPlans={plans.length > 0} />
+        <ClinicPlans plans={plans} />
+      </main>
+      <footer className="border-t bg-muted">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted-foreground sm:px-6 md:flex-row md:justify-between md:text-left">
+          <p className="font-medium text-foreground">{clinic.name}</p>
+          <p>{messages.tenancy.poweredBy}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

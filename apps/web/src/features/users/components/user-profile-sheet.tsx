@@ -1,0 +1,74 @@
+import { USER_STATUS_LABELS } from '@carteirinha/shared/contracts/users';
+import { formatDateTime } from '@carteirinha/shared/format';
+import { messages } from '@carteirinha/shared/messages';
+import { ROLE_LABELS } from '@carteirinha/shared/roles';
+import type { ReactNode } from 'react';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { Spinner } from '@/components/ui/spinner';
+import { useUserProfile } from '../api/get-user-profile';
+
+type UserProfileSheetProps = {
+  /** Whose profile to show; null keeps the panel closed. */
+  userId: string | null;
+  onClose: () => void;
+};
+
+/** 'Ver Perfil': who the user is, what they may do and when they last came in, read from the server. */
+export function UserProfileSheet({ userId, onClose }: UserProfileSheetProps) {
+  return (
+    <Sheet open={userId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <SheetContent side="right" className="w-full overflow-y-auto p-6 sm:max-w-md">
+        <SheetTitle className="text-lg">{messages.userRoles.profileTitle}</SheetTitle>
+        <ProfileDetails userId={userId} />
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function ProfileDetails({ userId }: { userId: string | null }) {
+  const { data: profile, error, isPending } = useUserProfile(userId);
+
+  if (isPending) {
+    return (
+      <>
+        <SheetDescription className="sr-only">{messages.common.loading}</SheetDescription>
+        <Spinner className="self-center py-8" />
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <SheetDescription role="alert" className="text-destructive">
+        {error.message}
+      </SheetDescription>
+    );
+  }
+
+  return (
+    <>
+      <SheetDescription>{profile.email}</SheetDescription>
+      <dl className="grid gap-4 text-sm">
+        <Detail term="Nome">{profile.fullName || '-'}</Detail>
+        <Detail term="Email">
+          {profile.email} {profile.emailVerified ? '(confirmado)' : '(não confirmado)'}
+        </Detail>
+        <Detail term="Telefone">{profile.phone ?? '-'}</Detail>
+        <Detail term="Função">{profile.role ? ROLE_LABELS[profile.role] : '-'}</Detail>
+        <Detail term="Clínica">{profile.clinicName ?? '-'}</Detail>
+        <Detail term="Status">{USER_STATUS_LABELS[profile.status]}</Detail>
+        <Detail term="Último Login">{profile.lastSignInAt ? formatDateTime(profile.lastSignInAt) : '-'}</Detail>
+        <Detail term="Sessões ativas">{profile.activeSessions}</Detail>
+        <Detail term="Cadastrado em">{formatDateTime(profile.createdAt)}</Detail>
+      </dl>
+    </>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { APIRequestContext } from '@playwright/test';
+import { adminClinicSchema, type AdminClinic } from '@carteirinha/shared/contracts/clinics';
+import type { ClinicFormInput } from '@carteirinha/shared/contracts/admin-clinics';
+import { expect } from './fixtures';
+
+/**
+ * Test data for the admin portal. The suite runs on two workers against one database, so every record a test makes
+ * has a name, CNPJ and sub-domain of its own, and the test removes it afterwards.
+ */
+
+/** A short token that no other test run shares: time plus randomness, lower-case letters and digits. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+}
+
+/** The two check digits of a numeric CNPJ (Receita Federal's modulo-11 rule). */
+function cnpjCheckDigit(digits: number[]): number {
+  const weights = digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+  const sum = digits.reduce((total, digit, index) => total + digit * weights[index]!, 0);
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+/** A valid, random CNPJ as 14 digits (branch 0001), different on every call. */
+export function uniqueCnpj(): string {
+  const base = Array.from({ length: 8 }, () => Math.floor(Math.random() * 10));
+  // A root of one repeated digit is rejected by validators; nudge it.
+  if (new Set(base).size === 1) base[0] = (base[0]! + 1) % 10;
+  const digits = [...base, 0, 0, 0, 1];
+  digits.push(cnpjCheckDigit(digits));
+  digits.push(cnpjCheckDigit(digits));
+  return digits.join('');
+}
+
+/** Creates a clinic through the admin API (the page's cookies must belong to an admin). */
+export async function createClinicViaApi(request: APIRequestContext, overrides: Partial<ClinicFormInput> = {}): Promise<AdminClinic> {
+  const suffix = uniqueSuffix();
+  const response = await request.post('/api/admin/clinics', {
+    data: { name: `Clínica API ${suffix}`, cnpj: uniqueCnpj(), slug: `api-${suffix}`, planId: null, status: 'active', ...overrides },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return adminClinicSchema.parse(await response.json());
+}
+
+/** Removes a clinic the test made; a clinic already deleted by the test itself is fine. */
+export async function deleteClinicViaApi(request: APIRequestContext, id: string): Promise<void> {
+  const response = await request.delete(`/api/admin/clinics/${id}`);
+  expect([204, 404]).toContain(response.status());
+}

@@ -1,0 +1,190 @@
+import type { Page } from '@playwright/test';
+import { planSummarySchema, platformPlanListSchema, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
+import { formatMoney } from '@carteirinha/shared/format';
+import { uniqueSuffix } from '../admin-data';
+import { expect, expectAccessible, test } from '../fixtures';
+
+/** The platform plans of the demo seed, cheapest first ("sob consulta" last). */
+const SEED_PLANS = ['Starter', 'Professional', 'Enterprise'];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function summaryCard(page: Page, title: string) {
+  return page.getByRole('group', { name: title });
+}
+
+function planCard(page: Page, name: string) {
+  return page.getByRole('article', { name, exact: true });
+}
+
+function comparisonTable(page: Page) {
+  return page.getByRole('table', { name: 'Comparativo de recursos e limites dos planos' });
+}
+
+async function readPlans(page: Page): Promise<PlatformPlanRecord[]> {
+  const response = await page.request.get('/api/admin/plans');
+  expect(response.status()).toBe(200);
+  return platformPlanListSchema.parse(await response.json()).items;
+}
+
+/** 'Total de Planos' as the page shows it. Only the CRUD test below adds or removes plans, so it is stable. */
+async function shownPlanCount(page: Page): Promise<number> {
+  const card = summaryCard(page, 'Total de Planos');
+  await expect(card).toHaveAttribute('aria-busy', 'false');
+  return Number(await card.getByText(/^\d+$/).textContent());
+}
+
+test.describe('/admin/planos', () => {
+  test.beforeEach(async ({ signInAs, visit, page }) => {
+    await signInAs('admin');
+    await visit('/admin/planos');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gestão de Planos');
+  });
+
+  test('shows one card per plan with the data the server holds', async ({ page }) => {
+    // The seed's plans: the CRUD test below adds and removes one of its own meanwhile.
+    const plans = (await readPlans(page)).filter((plan) => SEED_PLANS.includes(plan.name));
+    expect(plans.map((plan) => plan.name)).toEqual(SEED_PLANS);
+
+    for (const plan of plans) {
+      const card = planCard(page, plan.name);
+      await expect(card).toContainText(plan.priceCents === null ? 'Sob consulta' : formatMoney(plan.priceCents));
+      await expect(card).toContainText(plan.isActive ? 'Ativo' : 'Inativo');
+      await expect(card).toContainText(`Limite pacientes: ${plan.maxPatients ?? 'Ilimitado'}`);
+      await expect(card.getByRole('listitem')).toHaveText(plan.features);
+      await expect(card.getByText('Mais Popular')).toHaveCount(plan.popular ? 1 : 0);
+      await expect(card.getByRole('button', { name: `Editar plano ${plan.name}` })).toBeVisible();
+      await expect(card.getByRole('button', { name: `Excluir plano ${plan.name}` })).toBeVisible();
+    }
+    await expect(planCard(page, 'Professional').getByText('Mais Popular')).toBeVisible();
+    await expect(planCard(page, 'Enterprise')).toContainText('Sob consulta');
+  });
+
+  test('the summary cards show the figures the server computes', async ({ page }) => {
+    // Clinics made by other tests move the subscriptions and the MRR: compare a fresh page with a fresh answer.
+    await expect(async () => {
+      await page.reload();
+      await expect(summaryCard(page, 'MRR')).toHaveAttribute('aria-busy', 'false');
+      const summary = planSummarySchema.parse(await (await page.request.get('/api/admin/plans/summary')).json());
+      await expect(summaryCard(page, 'Total de Planos')).toContainText(String(summary.planCount), { timeout: 1000 });
+      await expect(summaryCard(page, 'Assinaturas Ativas')).toContainText(String(summary.activeSubscriptions), { timeout: 1000 });
+      await expect(summaryCard(page, 'MRR')).toContainText(formatMoney(summary.mrrCents), { timeout: 1000 });
+      if (summary.mrrChangePercent !== null) {
+        const sign = summary.mrrChangePercent > 0 ? '+' : '';
+        await expect(summaryCard(page, 'MRR')).toContainText(`${sign}${summary.mrrChangePercent}% vs mês anterior`, { timeout: 1000 });
+      }
+    }).toPass({ timeout: 20_000 });
+  });
+
+  test('the comparison table is built from the plans', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 2, name: 'Comparativo de Planos' })).toBeVisible();
+    // The CRUD test below adds a plan meanwhile: compare a fresh page with the list read right after it.
+    await expect(async () => {
+      await page.reload();
+      const table = comparisonTable(page);
+      await expect(table).toBeVisible({ timeout: 5000 });
+      const plans = await readPlans(page);
+      await expect(table.getByRole('columnheader')).toHaveText(['Recurso', ...plans.map((plan) => plan.name)], { timeout: 1000 });
+      await expect(table.getByRole('row', { name: /^Limite de pacientes/ }).getByRole('cell')).toHaveText(
+        plans.map((plan) => (plan.maxPatients === null ? 'Ilimitado' : String(plan.maxPatients))),
+        { timeout: 1000 },
+      );
+      await expect(table.getByRole('row', { name: /^Clínicas parceiras/ }).getByRole('cell')).toHaveText(
+        plans.map((plan) => (plan.maxClinics === null ? 'Ilimitado' : String(plan.maxClinics))),
+        { timeout: 1000 },
+      );
+      // One row per feature; each plan's cell says Sim or Não.
+      const feature = plans.find((plan) => plan.name === 'Professional')!.features[0]!;
+      await expect(table.getByRole('row', { name: new RegExp(`^${escapeRegExp(feature)}`) }).getByRole('cell')).toHaveText(
+        plans.map((plan) => (plan.features.includes(feature) ? 'Sim' : 'Não')),
+        { timeout: 1000 },
+      );
+    }).toPass({ timeout: 20_000 });
+  });
+
+  test('creates, edits and deletes a plan, and the plan count follows', async ({ page }) => {
+    const name = `Plano E2E ${uniqueSuffix()}`;
+    const before = await shownPlanCount(page);
+
+    await page.getByRole('button', { name: 'Novo Plano' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo Plano' });
+    await expect(dialog.getByLabel('Preço (R$)')).toHaveAttribute('type', 'number');
+    await expect(dialog.getByLabel('Preço (R$)')).toHaveAttribute('step', '0.01');
+    await expect(dialog.getByRole('checkbox', { name: 'Ativo' })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: 'Mais Popular' })).not.toBeChecked();
+    await dialog.getByLabel('Nome').fill(name);
+    // Dearer than the seed's priced plans, so the clinic form's default (the first plan) does not change under other tests.
+    await dialog.getByLabel('Preço (R$)').fill('1234.56');
+    await dialog.getByLabel('Descrição').fill('Plano criado pelo teste');
+    await dialog.getByLabel('Recursos').fill('Recurso E2E um\n\n  Recurso E2E dois  \n');
+    await dialog.getByLabel('Limite de pacientes').fill('50');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Plano criado com sucesso!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const card = planCard(page, name);
+    await expect(card).toContainText('R$ 1.234,56');
+    await expect(card).toContainText('Plano criado pelo teste');
+    await expect(card.getByRole('listitem')).toHaveText(['Recurso E2E um', 'Recurso E2E dois']);
+    await expect(card).toContainText('Limite pacientes: 50');
+    await expect(card).toContainText('Ativo');
+    await expect(summaryCard(page, 'Total de Planos')).toContainText(String(before + 1));
+    await expect(comparisonTable(page).getByRole('columnheader', { name })).toBeVisible();
+    await expect(comparisonTable(page).getByRole('row', { name: /^Recurso E2E dois/ })).toBeVisible();
+
+    // Editar: the form opens with the plan's values.
+    await card.getByRole('button', { name: `Editar plano ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Plano' });
+    await expect(edit.getByLabel('Nome')).toHaveValue(name);
+    await expect(edit.getByLabel('Preço (R$)')).toHaveValue('1234.56');
+    await expect(edit.getByLabel('Recursos')).toHaveValue('Recurso E2E um\nRecurso E2E dois');
+    await expect(edit.getByLabel('Limite de pacientes')).toHaveValue('50');
+    const renamed = `${name} Editado`;
+    await edit.getByLabel('Nome').fill(renamed);
+    await edit.getByLabel('Limite de pacientes').fill('');
+    await edit.getByRole('checkbox', { name: 'Ativo' }).click();
+    await edit.getByRole('checkbox', { name: 'Mais Popular' }).click();
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Plano atualizado com sucesso!')).toBeVisible();
+    await expect(edit).toBeHidden();
+    const edited = planCard(page, renamed);
+    await expect(edited).toContainText('Inativo');
+    await expect(edited).toContainText('Mais Popular');
+    await expect(edited).toContainText('Limite pacientes: Ilimitado');
+
+    // Excluir: 'Confirmar Exclusão' names the plan.
+    await edited.getByRole('button', { name: `Excluir plano ${renamed}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
+    await expect(confirm).toContainText(renamed);
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByText('Plano excluído com sucesso!')).toBeVisible();
+    await expect(planCard(page, renamed)).toHaveCount(0);
+    await expect(summaryCard(page, 'Total de Planos')).toContainText(String(before));
+  });
+
+  test('shows what is missing under each field and keeps the dialog open', async ({ page }) => {
+    await page.getByRole('button', { name: 'Novo Plano' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo Plano' });
+    await dialog.getByLabel('Limite de pacientes').fill('0');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(dialog.getByLabel('Nome')).toHaveAccessibleDescription('Nome é obrigatório');
+    await expect(dialog.getByLabel('Preço (R$)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Recursos')).toHaveAccessibleDescription(/Informe ao menos um recurso, um por linha/);
+    await expect(dialog.getByLabel('Limite de pacientes')).toHaveAccessibleDescription(/Use um número inteiro maior que zero/);
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a plan that clinics are on cannot be deleted: the error toast says why and the plan stays', async ({ page }) => {
+    await planCard(page, 'Professional').getByRole('button', { name: 'Excluir plano Professional' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
+    await expect(confirm).toContainText('Professional');
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByText(/^Erro ao excluir plano: .+/)).toBeVisible();
+    await expect(planCard(page, 'Professional')).toBeVisible();
+    expect((await readPlans(page)).map((plan) => plan.name)).toContain('Professional');
+  });
+});

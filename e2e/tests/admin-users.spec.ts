@@ -1,0 +1,348 @@
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
+import { pageOf } from '@carteirinha/shared/contracts/pagination';
+import { assignRoleResponseSchema, userCountsSchema } from '@carteirinha/shared/contracts/users';
+import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
+import { expect, expectAccessible, test } from '../fixtures';
+
+const COLUMNS = ['Email', 'Função', 'Clínica', 'Status', 'Último Login', 'Ações'];
+const LAST_LOGIN = /^(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}|-)$/;
+
+/** A unique token: tests run in parallel on one database. */
+function uniqueToken(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function uniqueEmail(prefix: string): string {
+  return `e2e.${prefix}.${uniqueToken()}@teste.dev`;
+}
+
+/**
+ * Creates an account through the public sign-up, in a request context of its own so the admin session of the page
+ * is not replaced by the new user's. On the platform's host the new account has no role yet ('Desativado').
+ */
+async function signUpUser(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, email: string, name: string) {
+  const context = await playwright.request.newContext({ baseURL });
+  try {
+    const response = await context.post('/api/auth/sign-up/email', { data: { email, password: 'senha-e2e-123', name } });
+    expect(response.status()).toBe(200);
+  } finally {
+    await context.dispose();
+  }
+}
+
+async function demoClinicId(page: Page): Promise<string> {
+  const response = await page.request.get('/api/admin/clinics?q=demo&pageSize=100');
+  expect(response.status()).toBe(200);
+  const demo = pageOf(adminClinicSchema)
+    .parse(await response.json())
+    .items.find((clinic) => clinic.slug === 'demo');
+  expect(demo).toBeDefined();
+  return demo!.id;
+}
+
+/** Gives `email` a role through the API (as the signed-in admin), for tests about what comes after. */
+async function assignThroughApi(page: Page, email: string, role: 'clinic_staff' | 'patient') {
+  const response = await page.request.post('/api/admin/user-roles', { data: { email, role, clinicId: await demoClinicId(page) } });
+  expect(response.status()).toBe(201);
+  return assignRoleResponseSchema.parse(await response.json()).user;
+}
+
+function usersTable(page: Page) {
+  return page.getByRole('table', { name: 'Usuários da plataforma' });
+}
+
+function userRow(page: Page, email: string) {
+  return usersTable(page).getByRole('row').filter({ hasText: email });
+}
+
+function newUserDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Novo Usuário' });
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  let toast = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  if (description) toast = toast.filter({ hasText: description });
+  await expect(toast.first()).toBeVisible();
+}
+
+/** Types a search and waits until the table shows the server's answer to it (not the previous rows). */
+async function search(page: Page, term: string) {
+  const answered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/admin/users' && url.searchParams.get('q') === term.trim();
+  });
+  await page.getByRole('searchbox', { name: 'Buscar usuários' }).fill(term);
+  expect((await answered).status()).toBe(200);
+  await expect(usersTable(page)).toHaveAttribute('aria-busy', 'false');
+}
+
+async function openRowAction(page: Page, email: string, action: 'Ver Perfil' | 'Alterar Permissões' | 'Desativar') {
+  await page.getByRole('button', { name: `Ações de ${email}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+test.describe('/admin/usuarios', () => {
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs('admin');
+  });
+
+  test('shows the five counts the server answered and the user table', async ({ page, visit }) => {
+    const countsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/users/counts');
+    await visit('/admin/usuarios');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuários');
+    await expect(page.getByRole('button', { name: 'Novo Usuário' })).toBeVisible();
+
+    // Other tests change the numbers concurrently: compare with the very answer the page shows.
+    const counts = userCountsSchema.parse(await (await countsAnswer).json());
+    const cards: [string, number][] = [
+      ['Total de Usuários', counts.total],
+      ['Super Admins', counts.admins],
+      ['Admin de Clínica', counts.clinicAdmins],
+      ['Atendentes', counts.staff],
+      ['Pacientes', counts.patients],
+    ];
+    for (const [title, value] of cards) {
+      await expect(page.getByRole('group', { name: title })).toContainText(String(value));
+    }
+    // The demo seed has one account of each role; users without a role count only in the total.
+    expect(counts.admins).toBeGreaterThanOrEqual(1);
+    expect(counts.clinicAdmins).toBeGreaterThanOrEqual(1);
+    expect(counts.staff).toBeGreaterThanOrEqual(1);
+    expect(counts.patients).toBeGreaterThanOrEqual(1);
+    expect(counts.total).toBeGreaterThanOrEqual(counts.admins + counts.clinicAdmins + counts.staff + counts.patients);
+
+    const table = usersTable(page);
+    await expect(table.getByRole('columnheader')).toHaveText(COLUMNS);
+    await expect(page.getByRole('searchbox', { name: 'Buscar usuários' })).toHaveAttribute('placeholder', 'Buscar usuários...');
+
+    await search(page, DEMO_ACCOUNTS.clinicStaff);
+    const cells = userRow(page, DEMO_ACCOUNTS.clinicStaff).getByRole('cell');
+    await expect(cells.nth(1)).toHaveText('Atendente');
+    await expect(cells.nth(2)).toHaveText('Clínica Demo');
+    await expect(cells.nth(3)).toHaveText('Ativo');
+    await expect(cells.nth(4)).toHaveText(LAST_LOGIN);
+
+    await search(page, DEMO_ACCOUNTS.admin);
+    const adminCells = userRow(page, DEMO_ACCOUNTS.admin).getByRole('cell');
+    await expect(adminCells.nth(1)).toHaveText('Super Admin');
+    // A Super Admin belongs to no clinic; this one is signed in now.
+    await expect(adminCells.nth(2)).toHaveText('-');
+    await expect(adminCells.nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  });
+
+  test('searches by e-mail and by name, on the server', async ({ page, visit, playwright, baseURL }) => {
+    const token = uniqueToken();
+    const email = `e2e.busca.${token}@teste.dev`;
+    const name = `Pessoa Busca ${token}`;
+    await signUpUser(playwright, baseURL, email, name);
+    await visit('/admin/usuarios');
+
+    await search(page, email.toUpperCase());
+    await expect(userRow(page, email)).toHaveCount(1);
+    // A new account without a role is not active yet.
+    const cells = userRow(page, email).getByRole('cell');
+    await expect(cells.nth(0)).toHaveText(`${email}${name}`);
+    await expect(cells.nth(1)).toHaveText('-');
+    await expect(cells.nth(2)).toHaveText('-');
+    await expect(cells.nth(3)).toHaveText('Desativado');
+
+    await search(page, `busca ${token}`);
+    await expect(userRow(page, email)).toHaveCount(1);
+    await expect(usersTable(page).getByRole('row')).toHaveCount(2);
+
+    await search(page, `ninguem-${token}`);
+    await expect(usersTable(page).getByRole('cell', { name: 'Nenhum usuário encontrado' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('gives a role to an existing account', async ({ page, visit, playwright, baseURL }) => {
+    const email = uniqueEmail('existente');
+    await signUpUser(playwright, baseURL, email, 'Conta Existente');
+    await visit('/admin/usuarios');
+
+    await page.getByRole('button', { name: 'Novo Usuário' }).click();
+    const dialog = newUserDialog(page);
+    await expect(dialog.getByText('enviaremos um convite')).toBeVisible();
+    await dialog.getByLabel('Email do usuário').fill(email);
+    await dialog.getByLabel('Função').selectOption({ label: 'Atendente' });
+    await dialog.getByLabel('Clínica').selectOption({ label: 'Clínica Demo' });
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+
+    await expectToast(page, 'Função do usuário atribuída com sucesso!');
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Convite enviado por email.' })).toHaveCount(0);
+    await expect(dialog).toBeHidden();
+
+    await search(page, email);
+    const cells = userRow(page, email).getByRole('cell');
+    await expect(cells.nth(1)).toHaveText('Atendente');
+    await expect(cells.nth(2)).toHaveText('Clínica Demo');
+    await expect(cells.nth(3)).toHaveText('Ativo');
+  });
+
+  test('invites a new e-mail, who is listed as active at once', async ({ page, visit }) => {
+    const email = uniqueEmail('convite');
+    await visit('/admin/usuarios');
+
+    await page.getByRole('button', { name: 'Novo Usuário' }).click();
+    const dialog = newUserDialog(page);
+    await dialog.getByLabel('Email do usuário').fill(email);
+    await dialog.getByLabel('Função').selectOption({ label: 'Paciente' });
+    await dialog.getByLabel('Clínica').selectOption({ label: 'Clínica Demo' });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+
+    await expectToast(page, 'Função do usuário atribuída com sucesso!', 'Convite enviado por email.');
+    await expect(dialog).toBeHidden();
+
+    await search(page, email);
+    const cells = userRow(page, email).getByRole('cell');
+    await expect(cells.nth(1)).toHaveText('Paciente');
+    await expect(cells.nth(2)).toHaveText('Clínica Demo');
+    await expect(cells.nth(3)).toHaveText('Ativo');
+    // Invited, never signed in.
+    await expect(cells.nth(4)).toHaveText('-');
+  });
+
+  test('keeps the dialog open with the server message when the save fails', async ({ page, visit }) => {
+    await visit('/admin/usuarios');
+    await page.getByRole('button', { name: 'Novo Usuário' }).click();
+    const dialog = newUserDialog(page);
+    // The demo patient already has a role: a new one is refused (409).
+    await dialog.getByLabel('Email do usuário').fill(DEMO_ACCOUNTS.patient);
+    await dialog.getByLabel('Função').selectOption({ label: 'Atendente' });
+    await dialog.getByLabel('Clínica').selectOption({ label: 'Clínica Demo' });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+
+    await expectToast(page, 'Erro ao atribuir função: Este usuário já tem uma função. Use Alterar Permissões.');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Email do usuário')).toHaveValue(DEMO_ACCOUNTS.patient);
+  });
+
+  test('changes a role with Alterar Permissões', async ({ page, visit }) => {
+    const email = uniqueEmail('alterar');
+    await assignThroughApi(page, email, 'clinic_staff');
+    await visit('/admin/usuarios');
+    await search(page, email);
+
+    await openRowAction(page, email, 'Alterar Permissões');
+    const dialog = page.getByRole('dialog', { name: 'Editar Usuário' });
+    // The user is shown but cannot be changed.
+    await expect(dialog.getByLabel('Email do usuário')).toHaveValue(email);
+    await expect(dialog.getByLabel('Email do usuário')).not.toBeEditable();
+    await expect(dialog.getByLabel('Função')).toHaveValue('clinic_staff');
+    await expect(dialog.getByLabel('Clínica')).toHaveValue(await demoClinicId(page));
+
+    await dialog.getByLabel('Função').selectOption({ label: 'Admin de Clínica' });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+
+    await expectToast(page, 'Função do usuário atualizada com sucesso!');
+    await expect(dialog).toBeHidden();
+    const cells = userRow(page, email).getByRole('cell');
+    await expect(cells.nth(1)).toHaveText('Admin de Clínica');
+    await expect(cells.nth(2)).toHaveText('Clínica Demo');
+  });
+
+  test('deactivates a user after confirmation', async ({ page, visit }) => {
+    const email = uniqueEmail('desativar');
+    await assignThroughApi(page, email, 'patient');
+    await visit('/admin/usuarios');
+    await search(page, email);
+
+    // Cancelling changes nothing.
+    await openRowAction(page, email, 'Desativar');
+    let confirm = page.getByRole('alertdialog', { name: 'Tem certeza?' });
+    await expect(confirm).toContainText('Esta ação removerá permanentemente a função deste usuário. Esta ação não pode ser desfeita.');
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(userRow(page, email).getByRole('cell').nth(3)).toHaveText('Ativo');
+
+    await openRowAction(page, email, 'Desativar');
+    confirm = page.getByRole('alertdialog', { name: 'Tem certeza?' });
+    await confirm.getByRole('button', { name: 'Desativar' }).click();
+
+    await expectToast(page, 'Função do usuário removida com sucesso!');
+    await expect(confirm).toBeHidden();
+    const cells = userRow(page, email).getByRole('cell');
+    await expect(cells.nth(1)).toHaveText('-');
+    await expect(cells.nth(2)).toHaveText('-');
+    await expect(cells.nth(3)).toHaveText('Desativado');
+
+    // Already deactivated: the menu no longer offers it.
+    await page.getByRole('button', { name: `Ações de ${email}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Desativar' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+
+    // A role can be given back with Alterar Permissões.
+    await openRowAction(page, email, 'Alterar Permissões');
+    const dialog = page.getByRole('dialog', { name: 'Editar Usuário' });
+    await expect(dialog.getByLabel('Função')).toHaveValue('');
+    await dialog.getByLabel('Função').selectOption({ label: 'Paciente' });
+    await dialog.getByLabel('Clínica').selectOption({ label: 'Clínica Demo' });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Função do usuário atribuída com sucesso!');
+    await expect(dialog).toBeHidden();
+    await expect(cells.nth(1)).toHaveText('Paciente');
+    await expect(cells.nth(3)).toHaveText('Ativo');
+  });
+
+  test('shows the profile from the server with Ver Perfil', async ({ page, visit }) => {
+    await visit('/admin/usuarios');
+    await search(page, DEMO_ACCOUNTS.clinicAdmin);
+    await openRowAction(page, DEMO_ACCOUNTS.clinicAdmin, 'Ver Perfil');
+
+    const profile = page.getByRole('dialog', { name: 'Perfil do usuário' });
+    await expect(profile).toContainText(DEMO_ACCOUNTS.clinicAdmin);
+    await expect(profile.getByRole('definition').filter({ hasText: 'Admin de Clínica' })).toBeVisible();
+    await expect(profile).toContainText('Clínica Demo');
+    await expect(profile).toContainText('Sessões ativas');
+    await expectAccessible(page);
+  });
+
+  test('validates the form with the specified messages', async ({ page, visit }) => {
+    await visit('/admin/usuarios');
+    await page.getByRole('button', { name: 'Novo Usuário' }).click();
+    const dialog = newUserDialog(page);
+    const save = dialog.getByRole('button', { name: 'Salvar' });
+
+    await save.click();
+    await expect(dialog.getByLabel('Função')).toHaveAccessibleDescription('Selecione uma função para o usuário');
+
+    // With a role, the rest of the form is checked: who, and (for every role but Super Admin) which clinic.
+    await dialog.getByLabel('Função').selectOption({ label: 'Atendente' });
+    await save.click();
+    await expect(dialog.getByLabel('Email do usuário')).toHaveAccessibleDescription(/Informe o email do usuário/);
+    await expect(dialog.getByLabel('Clínica')).toHaveAccessibleDescription('Selecione a clínica do usuário');
+    await expect(dialog.getByText('Selecione uma função para o usuário')).toBeHidden();
+
+    await dialog.getByLabel('Email do usuário').fill('nao-e-email');
+    await save.click();
+    await expect(dialog.getByText('Email inválido')).toBeVisible();
+
+    await dialog.getByLabel('Email do usuário').fill(uniqueEmail('validacao'));
+    await save.click();
+    await expect(dialog.getByText('Informe o email do usuário')).toBeHidden();
+    await expect(dialog.getByText('Email inválido')).toBeHidden();
+    await expect(dialog.getByLabel('Clínica')).toHaveAccessibleDescription('Selecione a clínica do usuário');
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+
+    // A Super Admin belongs to no clinic: there is nothing to choose.
+    await dialog.getByLabel('Função').selectOption({ label: 'Super Admin' });
+    await expect(dialog.getByLabel('Clínica')).toHaveCount(0);
+    await expect(dialog.getByText('Super Admins não pertencem a uma clínica.')).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("opens 'Novo Usuário' from the dashboard's quick action link", async ({ page, visit }) => {
+    await visit('/admin/usuarios?novo=1');
+    await expect(newUserDialog(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(newUserDialog(page)).toBeHidden();
+    // Used once: a reload does not open it again.
+    await expect(page).toHaveURL(/\/admin\/usuarios$/);
+  });
+});

@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import { expect, test } from '../fixtures';
+import { TEST_PASSWORD, clinicOrigin, createTrialClinic, cssVariable, expectToast, uniqueEmail } from '../tenancy';
+
+/** A 1×1 PNG: the smallest real image the server will sniff and re-encode. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+function planCard(page: Page, name: string) {
+  return page.getByTestId('clinic-plan').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+test.describe("a clinic's own host", () => {
+  test("shows the clinic's name, colour, title and patient plans", async ({ page, visit, baseURL }) => {
+    const demo = clinicOrigin(baseURL, 'demo');
+    await visit(`${demo}/`);
+
+    await expect(page).toHaveTitle('Clínica Demo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clínica Demo');
+    await expect(page.getByRole('banner').getByTestId('clinic-name')).toHaveText('Clínica Demo');
+    expect(await cssVariable(page, '--primary')).toBe('#0d9488');
+    // The teal is too light for white text (3.7:1): buttons carry black text, and text in the brand colour is darker.
+    expect(await cssVariable(page, '--primary-foreground')).toBe('#000000');
+
+    const individual = planCard(page, 'Plano Individual');
+    await expect(individual).toContainText('R$ 89,90');
+    await expect(individual).toContainText('/mês');
+    await expect(individual).toContainText('Consultas: 30%');
+    await expect(individual).not.toContainText('pessoas');
+    const family = planCard(page, 'Plano Família');
+    await expect(family).toContainText('R$ 149,90');
+    await expect(family).toContainText('Até 4 pessoas');
+
+    const subscribe = individual.getByRole('link', { name: 'Assinar Agora' });
+    await expect(subscribe).toHaveCSS('background-color', 'rgb(13, 148, 136)');
+    await expect(subscribe).toHaveCSS('color', 'rgb(0, 0, 0)');
+    // The platform's own plans and pitch belong to the main host only.
+    await expect(page.getByText('Professional')).toHaveCount(0);
+
+    await subscribe.click();
+    await expect(page).toHaveURL(`${demo}/auth?tab=cadastrar`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clínica Demo');
+    await expect(page.getByRole('tab', { name: 'Cadastrar' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('signing up there makes a patient of that clinic', async ({ page, visit, baseURL }) => {
+    const demo = clinicOrigin(baseURL, 'demo');
+    await visit(`${demo}/auth?tab=cadastrar`);
+    const form = page.getByRole('tabpanel', { name: 'Cadastrar' });
+    await form.getByLabel('Nome Completo').fill('Paciente do Site');
+    await form.getByLabel('Email').fill(uniqueEmail());
+    await form.getByLabel('Senha').fill(TEST_PASSWORD);
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+
+    await expect(page).toHaveURL(`${demo}/paciente`);
+    await expect(page.getByTestId('current-clinic')).toHaveText('Clínica Demo');
+    await expect(page.getByTestId('current-user')).toContainText('Paciente');
+    await expect(page).toHaveTitle('Clínica Demo');
+  });
+
+  test("refuses an account that is not the clinic's and says where to go", async ({ page, visit, baseURL }) => {
+    const demo = clinicOrigin(baseURL, 'demo');
+    await visit(`${demo}/auth`);
+    const form = page.getByRole('tabpanel', { name: 'Entrar' });
+    await form.getByLabel('Email').fill(DEMO_ACCOUNTS.admin);
+    await form.getByLabel('Senha').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Entrar' }).click();
+    await expectToast(page, 'Erro ao entrar', 'Esta conta não pertence a esta clínica. Entre pelo site da sua clínica.');
+    await expect(page).toHaveURL(`${demo}/auth`);
+  });
+
+  test('an unknown host says that no clinic is there', async ({ page, baseURL }) => {
+    const response = await page.goto(`${clinicOrigin(baseURL, 'nao-existe')}/`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Clínica não encontrada' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ir para a Carteirinha' })).toBeVisible();
+  });
+});
+
+test.describe('the platform host', () => {
+  test("'Ver Demonstração' opens the demo clinic's site", async ({ page, visit, baseURL }) => {
+    const demo = clinicOrigin(baseURL, 'demo');
+    await visit('/');
+    const link = page.getByRole('link', { name: 'Ver Demonstração' });
+    await expect(link).toHaveAttribute('href', demo);
+    await link.click();
+    await expect(page).toHaveURL(`${demo}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clínica Demo');
+  });
+
+  test('keeps its own colours and name', async ({ page, visit }) => {
+    await visit('/');
+    await expect(page).toHaveTitle(/Carteirinha/);
+    expect(await cssVariable(page, '--primary')).toMatch(/^oklch/);
+  });
+});
+
+test.describe('Identidade visual (/clinica/configuracoes)', () => {
+  test('the clinic admin changes name, colour and logo, and the clinic site follows at once', async ({ page, visit, baseURL }) => {
+    // A clinic of its own, made through onboarding, so the shared demo clinic stays as it is.
+    const clinic = await createTrialClinic(page);
+    await visit('/clinica/configuracoes');
+    const form = page.getByRole('form', { name: 'Identidade visual' });
+    await expect(form.getByLabel('Nome de exibição')).toHaveValue(clinic.name);
+
+    await form.getByLabel('Nome de exibição').fill('A');
+    await form.getByLabel('Cor principal', { exact: true }).fill('#12');
+    await form.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expect(form.getByText('Nome de exibição deve ter no mínimo 2 caracteres')).toBeVisible();
+    await expect(form.getByText('Use uma cor no formato #RRGGBB')).toBeVisible();
+    await expect(form.getByLabel('Cor principal', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+    const newName = `Sorriso ${clinic.slug.slice(-6)}`;
+    await form.getByLabel('Nome de exibição').fill(newName);
+    await form.getByLabel('Cor principal', { exact: true }).fill('#7C3AED');
+    await expect(form.getByLabel('Escolher a cor principal')).toHaveValue('#7c3aed');
+    await form.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expectToast(page, 'Identidade visual salva com sucesso!');
+    await expect(form.getByLabel('Cor principal', { exact: true })).toHaveValue('#7c3aed');
+
+    // Checked in the browser before sending (specification §5), with the server's own words.
+    const fileInput = page.getByTestId('logo-file-input');
+    await fileInput.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('não é imagem') });
+    await expectToast(page, 'Erro ao enviar logo', 'Por favor, selecione uma imagem válida');
+    await fileInput.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+    await expectToast(page, 'Erro ao enviar logo', 'A imagem deve ter no máximo 2MB');
+    await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expectToast(page, 'Logo atualizado com sucesso!');
+    const logo = page.getByRole('img', { name: `Logo de ${newName}` });
+    await expect(logo).toBeVisible();
+    const logoUrl = await logo.getAttribute('src');
+    expect(logoUrl).toMatch(/^\/uploads\/logos\//);
+
+    const site = clinicOrigin(baseURL, clinic.slug);
+    await visit(`${site}/`);
+    await expect(page).toHaveTitle(newName);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(newName);
+    expect(await cssVariable(page, '--primary')).toBe('#7c3aed');
+    expect(await cssVariable(page, '--primary-foreground')).toBe('#ffffff');
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', logoUrl ?? '');
+    await expect(page.getByRole('link', { name: 'Cadastrar' })).toHaveCSS('background-color', 'rgb(124, 58, 237)');
+    // A clinic in trial with no patient plans yet says so instead of an empty list.
+    await expect(page.getByText('Esta clínica ainda não tem planos disponíveis.')).toBeVisible();
+  });
+
+  test('the staff sees it read-only, without the admin-only entries, and the server refuses changes', async ({ page, signInAs, visit }) => {
+    await signInAs('clinicStaff');
+    await visit('/clinica');
+    const nav = page.getByRole('navigation', { name: 'Menu lateral' });
+    await expect(nav.getByRole('link', { name: 'Atendimentos' })).toBeVisible();
+    for (const adminOnly of ['Serviços', 'Financeiro', 'Configurações']) {
+      await expect(nav.getByRole('link', { name: adminOnly })).toHaveCount(0);
+    }
+
+    await visit('/clinica/configuracoes');
+    const form = page.getByRole('form', { name: 'Identidade visual' });
+    await expect(form.getByLabel('Nome de exibição')).toHaveValue('Clínica Demo');
+    await expect(form.getByLabel('Nome de exibição')).toHaveAttribute('readonly', '');
+    await expect(form.getByLabel('Cor principal', { exact: true })).toHaveAttribute('readonly', '');
+    await expect(form.getByLabel('Escolher a cor principal')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Salvar Alterações' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Enviar logo' })).toHaveCount(0);
+    await expect(page.getByText('Somente o administrador da clínica pode alterar a identidade visual.')).toBeVisible();
+
+    const response = await page.request.patch('/api/clinic/branding', { data: { displayName: 'Outra Clínica', primaryColor: '#000000' } });
+    expect(response.status()).toBe(403);
+  });
+});
