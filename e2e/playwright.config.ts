@@ -42,7 +42,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\.serial\.spec\.ts$/ },
+    // Tests that change platform-wide settings (two-factor for every admin) run alone, after all the others.
+    { name: 'platform-wide', use: { browserName: 'chromium' }, testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false },
+  ],
   webServer: {
     command: 'node --import tsx ../apps/server/src/server.ts',
     url: `${BASE_URL}/api/health`,
@@ -60,6 +64,8 @@ export default defineConfig({
       // Every test signs in from the same loopback address: lift the per-IP limit that the server tests cover.
       SIGN_IN_IP_LIMIT: '10000',
       PATH: process.env.PATH ?? '',
+      // Lets a second run serve its own build while another one is in progress.
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });

@@ -17,7 +17,12 @@ import { brandingRoutes } from './modules/branding/routes.ts';
 import { createHostResolver } from './modules/tenancy/host-site.ts';
 import { tenancyRoutes } from './modules/tenancy/routes.ts';
 import { registerHostSite } from './plugins/host-site.ts';
-import { createMailer } from './lib/mailer.ts';
+import { createMailer, type SmtpRoute } from './lib/mailer.ts';
+import { createSecretBox } from './lib/secret-box.ts';
+import { createBackupService, type BackupService } from './modules/settings/backups.ts';
+import { createPlatformNotifier, type PlatformNotifier } from './modules/settings/notifications.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { createSettingsStore, type SettingsStore } from './modules/settings/store.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
@@ -38,6 +43,9 @@ import { registerSpa } from './plugins/spa.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    settings: SettingsStore;
+    backups: BackupService;
+    notifier: PlatformNotifier;
   }
 }
 
@@ -91,16 +99,24 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const mailer = createMailer({
-    db: database.db,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    log: app.log,
-    logOutbox: config.env !== 'production',
-  });
+  const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'));
+  const backups = createBackupService({ database, dataDir: config.dataDir, settings });
+  app.decorate('settings', settings);
+  app.decorate('backups', backups);
+
+  // The SMTP server of admin Configurações wins; SMTP_URL is the deployment's fallback; else the dev outbox.
+  const smtpRoute = async (): Promise<SmtpRoute> => {
+    const current = await settings.get();
+    if (current.smtpHost) {
+      const server = { host: current.smtpHost, port: current.smtpPort, user: current.smtpUser, password: settings.smtpPassword(current) };
+      return { server, from: `"${current.platformName}" <${current.supportEmail}>` };
+    }
+    return config.smtpUrl ? { server: config.smtpUrl, from: config.mailFrom } : null;
+  };
+  const mailer = createMailer({ db: database.db, route: smtpRoute, log: app.log, logOutbox: config.env !== 'production' });
   const resolver = createHostResolver(database.db, { mainDomain: config.mainDomain, publicUrl: config.publicUrl });
   const storage = createLocalStorage(config.dataDir);
-  const auth = createAuth({ db: database.db, log: app.log, mailer, resolver, secret: authSecret, publicUrl: config.publicUrl });
+  const auth = createAuth({ db: database.db, log: app.log, mailer, resolver, secret: authSecret, publicUrl: config.publicUrl, google: config.google });
   app.decorate('auth', auth);
 
   await app.register(fastifyHelmet, {
@@ -133,14 +149,14 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
   });
 
   registerHostSite(app, { resolver, publicUrl: config.publicUrl });
-  registerAccessControl(app, { auth, db: database.db });
+  registerAccessControl(app, { auth, db: database.db, settings });
   app.addHook('onSend', async (request, reply) => {
     // Answers about a signed-in user must not be kept by shared caches or the browser's back button.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   const throttle = createSignInThrottle(database.db, { limit: config.signInAccountFailureLimit, windowMs: config.signInWindowMs });
-  await app.register(authRoutes, { auth, db: database.db, throttle, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
+  await app.register(authRoutes, { auth, db: database.db, throttle, settings, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
   const site = { mainDomain: config.mainDomain, publicUrl: config.publicUrl };
@@ -152,7 +168,23 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
   await app.register(subscriptionPlanRoutes, { db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
   await app.register(outboxRoutes, { db: database.db });
-  await app.register(tenancyRoutes, { db: database.db, resolver, mainDomain: config.mainDomain, publicUrl: config.publicUrl });
+  await app.register(settingsRoutes, {
+    settings,
+    backups,
+    mainDomain: config.mainDomain,
+    demoSeed: config.seedDemo,
+    googleAvailable: config.google !== undefined,
+  });
+  const notifier = createPlatformNotifier({ db: database.db, settings, mailer, publicUrl: config.publicUrl, log: app.log });
+  app.decorate('notifier', notifier);
+  await app.register(tenancyRoutes, {
+    db: database.db,
+    resolver,
+    mainDomain: config.mainDomain,
+    publicUrl: config.publicUrl,
+    notifier,
+    googleSignIn: async () => config.google !== undefined && (await settings.get()).googleLogin,
+  });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
   await registerSpa(app, config.webDistDir);
 

@@ -29,6 +29,8 @@ const envSchema = z.object({
   SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   WEB_DIST_DIR: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -49,6 +51,8 @@ export type Config = {
   signInAccountFailureLimit: number;
   signInWindowMs: number;
   webDistDir: string;
+  /** 'Login com Google' needs both; the admin toggle has no effect without them. */
+  google: { clientId: string; clientSecret: string } | undefined;
 };
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -83,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInAccountFailureLimit: e.SIGN_IN_ACCOUNT_FAILURE_LIMIT,
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
   };
 }

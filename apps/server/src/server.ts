@@ -3,6 +3,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
+import { startDailyBackupJob } from './modules/settings/backups.ts';
+import { startWeeklyReportJob } from './modules/settings/notifications.ts';
 import { startTrialExpiryJob } from './modules/tenancy/jobs.ts';
 
 /** Requests in flight get this long to finish after SIGTERM before the process gives up on them. */
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
   for (const line of seeded.report) app.log.info(line);
 
   const trialJob = startTrialExpiryJob(database.db, app.log);
+  const backupJob = startDailyBackupJob(app.backups, app.settings, app.log);
+  const reportJob = startWeeklyReportJob(app.notifier, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,6 +36,8 @@ async function main(): Promise<void> {
     forceExit.unref();
     try {
       clearInterval(trialJob);
+      clearInterval(backupJob);
+      clearInterval(reportJob);
       await app.close();
       await database.close();
       process.exit(0);

@@ -74,6 +74,14 @@ const MATRIX: Record<string, Probe> = {
     request: () => ({ url: `/api/admin/clinics/00000000-0000-4000-8000-000000000000/approve` }),
     expected: ONLY(404, ['admin']),
   },
+  'GET /api/admin/settings': { request: () => ({ url: '/api/admin/settings' }), expected: ONLY(200, ['admin']) },
+  'PUT /api/admin/settings': { request: () => ({ url: '/api/admin/settings', payload: {} }), expected: ONLY(400, ['admin']) },
+  'POST /api/admin/settings/smtp-test': {
+    // No server typed: only the admin gets as far as being told to fill it in.
+    request: () => ({ url: '/api/admin/settings/smtp-test', payload: { smtpHost: '', smtpPort: 587 } }),
+    expected: ONLY(400, ['admin']),
+  },
+  'POST /api/admin/backups': { request: () => ({ url: '/api/admin/backups' }), expected: ONLY(201, ['admin']) },
   'GET /api/admin/plans': { request: () => ({ url: '/api/admin/plans' }), expected: ONLY(200, ['admin']) },
   'GET /api/admin/plans/summary': { request: () => ({ url: '/api/admin/plans/summary' }), expected: ONLY(200, ['admin']) },
   'POST /api/admin/plans': { request: () => ({ url: '/api/admin/plans', payload: {} }), expected: ONLY(400, ['admin']) },

@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared/contracts/settings';
 import type { Role } from '@carteirinha/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { clinics, subscriptionPlans, userRoles } from '../src/db/schema.ts';
+import { DEMO_SETTINGS, ensureSettingsRow } from '../src/modules/settings/store.ts';
 
 export const TEST_PASSWORD = 'senha-forte-123';
 export const PUBLIC_URL = 'http://127.0.0.1:3999';
@@ -73,6 +75,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await createTestDatabase();
+  // Like the embedded demo: tests that need the stricter defaults turn them on through the settings API.
+  await ensureSettingsRow(database.db, DEMO_SETTINGS);
   const app = await buildApp({ config, database, authSecret: 'test-secret-that-is-long-enough-0123456789' });
   await app.ready();
   return {
@@ -150,4 +154,23 @@ export async function createClinic(db: Database, name = 'Clínica de Teste'): Pr
     .returning({ id: subscriptionPlans.id });
   if (!plan) throw new Error('plan not created');
   return { clinicId: clinic.id, planId: plan.id };
+}
+
+/** The Configurações form as the screen sends it, from what GET /api/admin/settings answered. */
+export function settingsFormOf(current: PlatformSettings, changes: Partial<PlatformSettingsForm> = {}): PlatformSettingsForm {
+  const { smtpPasswordSet: _set, mainDomain: _domain, lastBackup: _backup, demoSeed: _demo, googleAvailable: _google, updatedAt: _at, ...fields } = current;
+  return { ...fields, smtpPassword: null, ...changes };
+}
+
+/** Changes some platform settings through the admin API, as the Configurações screen does. */
+export async function changeSettings(testApp: TestApp, adminCookie: string, changes: Partial<PlatformSettingsForm>): Promise<void> {
+  const current = await testApp.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: adminCookie } });
+  if (current.statusCode !== 200) throw new Error(`settings read failed: ${current.statusCode} ${current.body}`);
+  const response = await testApp.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers: { cookie: adminCookie, origin: PUBLIC_URL },
+    payload: settingsFormOf(current.json<PlatformSettings>(), changes),
+  });
+  if (response.statusCode !== 200) throw new Error(`settings save failed: ${response.statusCode} ${response.body}`);
 }

@@ -4,6 +4,8 @@ import { messages } from './messages.ts';
 /** Every error code the API can answer with. */
 export const ERROR_CODES = [
   'UNAUTHENTICATED',
+  'SESSION_EXPIRED',
+  'TWO_FACTOR_REQUIRED',
   'FORBIDDEN',
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',

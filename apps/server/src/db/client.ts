@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +11,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+
+const execFileAsync = promisify(execFile);
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is behind it. */
@@ -21,6 +25,10 @@ export type DatabaseHandle = {
   /** Applies the committed SQL migrations; safe to call from several processes at once. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** Writes a full copy of the database to `file` (PGlite: its data folder as .tar.gz; PostgreSQL: pg_dump -Fc). */
+  backup: (file: string) => Promise<void>;
+  /** The file name ending of a backup of this kind. */
+  backupExtension: string;
 };
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -39,7 +47,17 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    backup: async (file) => {
+      const dump = await client.dumpDataDir('gzip');
+      await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    },
+    backupExtension: '.tar.gz',
   };
+}
+
+/** pg_dump in the custom format (restorable with pg_restore); the client tools come with Debian's postgresql. */
+async function runPgDump(connectionString: string, file: string): Promise<void> {
+  await execFileAsync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${connectionString}`], { timeout: 10 * 60_000 });
 }
 
 /** Opens a node-postgres pool on a PostgreSQL server. */
@@ -63,6 +81,8 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
       }
     },
     close: () => pool.end(),
+    backup: (file) => runPgDump(connectionString, file),
+    backupExtension: '.dump',
   };
 }
 

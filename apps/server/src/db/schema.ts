@@ -32,14 +32,21 @@ const timestamps = {
 // Authentication tables, owned by better-auth (field names are the library's; columns are ours, snake_case).
 // ---------------------------------------------------------------------------------------------------------------
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    /** better-auth's two-factor plugin: true once a TOTP factor was verified. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    ...timestamps,
+  },
+  // The users report walks the table in (created_at, id) keyset batches.
+  (t) => [index('users_created_id_idx').on(t.createdAt, t.id)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -52,9 +59,28 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Ours, not better-auth's: the inactivity timeout of staff sessions reads it (admin Configurações). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** TOTP secrets and backup codes of better-auth's two-factor plugin (both encrypted by the library). */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
 );
 
 export const accounts = pgTable(
@@ -265,4 +291,38 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The admin Configurações screen (DESIGN.md §2): one row, id 1, created with the defaults on first read. Each
+ * setting is enforced where it has meaning: sessions, two-factor, SMTP, backups.
+ */
+export const platformSettings = pgTable(
+  'platform_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    platformName: text('platform_name').notNull().default('Carteirinha'),
+    supportEmail: text('support_email').notNull().default('suporte@carteirinha.com.br'),
+    phone: text('phone'),
+    notifyNewClinics: boolean('notify_new_clinics').notNull().default(true),
+    notifyPendingPayments: boolean('notify_pending_payments').notNull().default(true),
+    notifyAutomaticReports: boolean('notify_automatic_reports').notNull().default(true),
+    notifyCancellations: boolean('notify_cancellations').notNull().default(false),
+    requireAdminTwoFactor: boolean('require_admin_two_factor').notNull().default(true),
+    googleLogin: boolean('google_login').notNull().default(true),
+    allowMultipleSessions: boolean('allow_multiple_sessions').notNull().default(false),
+    sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(30),
+    smtpHost: text('smtp_host'),
+    smtpPort: integer('smtp_port').notNull().default(587),
+    smtpUser: text('smtp_user'),
+    /** AES-256-GCM with a key derived from the auth secret: a database dump alone does not reveal it. */
+    smtpPasswordEncrypted: text('smtp_password_encrypted'),
+    backupDailyEnabled: boolean('backup_daily_enabled').notNull().default(true),
+    backupRetentionDays: integer('backup_retention_days').notNull().default(30),
+    /** When the weekly report ('Relatórios automáticos') last went out; claiming it is one conditional UPDATE. */
+    weeklyReportSentAt: timestamp('weekly_report_sent_at', { withTimezone: true }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [check('platform_settings_singleton', sql`${t.id} = 1`)],
 );

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_CLINIC_SLUG, DEMO_PASSWORD, PLATFORM_PLANS } from '@carteirinha/shared/constants';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Auth } from '../modules/auth/auth.ts';
+import { DEMO_SETTINGS, ensureSettingsRow } from '../modules/settings/store.ts';
 import type { Database } from './client.ts';
 import { clinics, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 
@@ -105,6 +106,7 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
  */
 export async function seedDatabase({ db, auth, withDemo }: SeedOptions): Promise<{ report: string[] }> {
   const report: string[] = [];
+  await ensureSettingsRow(db, withDemo ? DEMO_SETTINGS : {});
   if (await seedPlatformPlans(db)) report.push('Planos da plataforma criados.');
   if (!withDemo) return { report };
 

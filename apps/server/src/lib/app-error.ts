@@ -2,6 +2,8 @@ import { defaultErrorMessage, type ErrorCode } from '@carteirinha/shared/errors'
 
 const STATUS_OF_CODE: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
+  TWO_FACTOR_REQUIRED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,

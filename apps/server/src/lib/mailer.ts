@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 import type { RenderedEmail } from './email-templates.ts';
@@ -9,29 +9,75 @@ export type Mailer = {
   send: (to: string, email: RenderedEmail) => Promise<void>;
 };
 
+/** An SMTP server as typed in admin Configurações. */
+export type SmtpServer = { host: string; port: number; user: string | null; password: string | null };
+
+/** Where e-mail goes right now: an SMTP server (from the settings, else SMTP_URL) or nowhere (the outbox). */
+export type SmtpRoute = { server: SmtpServer | string; from: string } | null;
+
 type MailerOptions = {
   db: Database;
-  smtpUrl: string | undefined;
-  from: string;
+  /** Asked on every send, so a change in Configurações applies to the next e-mail. */
+  route: () => Promise<SmtpRoute>;
   log: FastifyBaseLogger;
   /** Whether to print outbox e-mails to the log, so a developer can follow a link without SMTP. */
   logOutbox: boolean;
 };
 
+const SMTP_TIMEOUT_MS = 10_000;
+
+/** A nodemailer transport for a server; port 465 speaks TLS from the start, the others upgrade with STARTTLS. */
+export function smtpTransport(server: SmtpServer | string): Transporter {
+  if (typeof server === 'string') return nodemailer.createTransport(server);
+  return nodemailer.createTransport({
+    host: server.host,
+    port: server.port,
+    secure: server.port === 465,
+    auth: server.user ? { user: server.user, pass: server.password ?? '' } : undefined,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
+}
+
+/** 'Testar Conexão': connects, greets and authenticates, and answers with the server's own reason on failure. */
+export async function verifySmtp(server: SmtpServer): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const transport = smtpTransport(server);
+  try {
+    await transport.verify();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    transport.close();
+  }
+}
+
 /** E-mail goes through nodemailer when SMTP is configured and otherwise to the outbox table (DESIGN.md §3). */
 export function createMailer(options: MailerOptions): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // One pooled transport per server configuration; a changed setting gets a new one.
+  let current: { key: string; transport: Transporter } | null = null;
+
+  function transportFor(server: SmtpServer | string): Transporter {
+    const key = JSON.stringify(server);
+    if (current?.key !== key) {
+      current?.transport.close();
+      current = { key, transport: smtpTransport(server) };
+    }
+    return current.transport;
+  }
 
   return {
     async send(to, email) {
-      if (!transport) {
+      const route = await options.route();
+      if (!route) {
         await options.db.insert(emailOutbox).values({ to, ...email, transport: 'outbox' });
         if (options.logOutbox) options.log.info({ to, subject: email.subject }, `E-mail na caixa de saída de desenvolvimento:\n${email.text}`);
         else options.log.info({ subject: email.subject }, 'e-mail kept in the development outbox');
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to, subject: email.subject, html: email.html, text: email.text });
+        await transportFor(route.server).sendMail({ from: route.from, to, subject: email.subject, html: email.html, text: email.text });
         await options.db.insert(emailOutbox).values({ to, ...email, transport: 'smtp', sentAt: new Date() });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

@@ -97,7 +97,7 @@ describe('the authorization guard', () => {
 
   it('refuses to start with an /api route that declares no access rule', async () => {
     const app = Fastify();
-    registerAccessControl(app, { auth: t.app.auth, db: t.db });
+    registerAccessControl(app, { auth: t.app.auth, db: t.db, settings: t.app.settings });
     const start = async () => {
       app.get('/api/forgotten', async () => ({ ok: true }));
       await app.ready();

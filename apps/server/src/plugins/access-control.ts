@@ -5,9 +5,10 @@ import { messages } from '@carteirinha/shared/messages';
 import { PERMISSIONS, roleHasPermission, type Permission } from '@carteirinha/shared/permissions';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Database } from '../db/client.ts';
-import { userRoles } from '../db/schema.ts';
+import { sessions, userRoles } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+import type { SettingsStore } from '../modules/settings/store.ts';
 
 /**
  * Who may call a route: anyone, any signed-in user (even one with no role yet), or holders of a permission.
@@ -24,6 +25,8 @@ export type RequestContext = {
   emailVerified: boolean;
   role: Role | null;
   clinicId: string | null;
+  /** Two-factor state: `required` when the platform demands it of this user (admins, per Configurações). */
+  twoFactor: { required: boolean; enabled: boolean };
 };
 
 /** A caller that belongs to a clinic: every tenant-owned query is scoped by this `clinicId`. */
@@ -53,22 +56,55 @@ function isPluginRoute(url: string): boolean {
   return url === '/api/docs' || url.startsWith('/api/docs/');
 }
 
-async function loadContext(auth: Auth, db: Database, request: FastifyRequest): Promise<RequestContext | null> {
+type AccessDeps = { auth: Auth; db: Database; settings: SettingsStore };
+
+const MINUTE_MS = 60_000;
+/** ASVS 4.0.3 V3.3.2 (security checklist): a staff session ends 12 h after sign-in however active it is. */
+const STAFF_ABSOLUTE_MS = 12 * 60 * MINUTE_MS;
+/** Last activity is written at most once a minute per session, not on every request. */
+const ACTIVITY_WRITE_EVERY_MS = MINUTE_MS;
+
+/** Admins and clinic teams time out on inactivity; patients keep better-auth's 7-day sliding session. */
+function isStaff(role: Role | null): boolean {
+  return role === 'admin' || role === 'clinic_admin' || role === 'clinic_staff';
+}
+
+async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyRequest): Promise<RequestContext | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
-  const [assignment] = await db
-    .select({ role: userRoles.role, clinicId: userRoles.clinicId })
-    .from(userRoles)
-    .where(eq(userRoles.userId, session.user.id))
+  const [row] = await db
+    .select({ role: userRoles.role, clinicId: userRoles.clinicId, lastActiveAt: sessions.lastActiveAt, createdAt: sessions.createdAt })
+    .from(sessions)
+    .leftJoin(userRoles, eq(userRoles.userId, sessions.userId))
+    .where(eq(sessions.id, session.session.id))
     .limit(1);
+  if (!row) return null;
+  const role = row.role ?? null;
+  const current = await settings.get();
+
+  if (isStaff(role)) {
+    const now = Date.now();
+    const idleMs = now - row.lastActiveAt.getTime();
+    if (idleMs > current.sessionTimeoutMinutes * MINUTE_MS || now - row.createdAt.getTime() > STAFF_ABSOLUTE_MS) {
+      await db.delete(sessions).where(eq(sessions.id, session.session.id));
+      request.log.info({ userId: session.user.id }, 'auth.session.expired');
+      throw new AppError('SESSION_EXPIRED');
+    }
+    if (idleMs > ACTIVITY_WRITE_EVERY_MS) await db.update(sessions).set({ lastActiveAt: new Date(now) }).where(eq(sessions.id, session.session.id));
+  }
+
   return {
     userId: session.user.id,
     sessionId: session.session.id,
     email: session.user.email,
     fullName: session.user.name,
     emailVerified: session.user.emailVerified,
-    role: assignment?.role ?? null,
-    clinicId: assignment?.clinicId ?? null,
+    role,
+    clinicId: row.clinicId ?? null,
+    twoFactor: {
+      required: role === 'admin' && current.requireAdminTwoFactor,
+      enabled: session.user.twoFactorEnabled === true,
+    },
   };
 }
 
@@ -76,7 +112,7 @@ async function loadContext(auth: Auth, db: Database, request: FastifyRequest): P
  * The one server-side guard. It runs before the body is parsed: a caller without a session gets 401, a caller
  * whose role lacks the route's permission gets 403. Tenant scoping then happens in each repository.
  */
-export function registerAccessControl(app: FastifyInstance, deps: { auth: Auth; db: Database }): void {
+export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): void {
   app.decorateRequest('ctx', null);
   const routeRules: RouteRule[] = [];
   app.decorate('routeRules', routeRules);
@@ -95,7 +131,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { auth: Auth; 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
-    const ctx = await loadContext(deps.auth, deps.db, request);
+    const ctx = await loadContext(deps, request);
     if (!ctx) throw new AppError('UNAUTHENTICATED');
     // On a clinic's own site only that clinic's people are signed in; everyone else uses the platform's site.
     const site = request.site;
@@ -104,6 +140,8 @@ export function registerAccessControl(app: FastifyInstance, deps: { auth: Auth; 
     }
     request.ctx = ctx;
     if (access === 'authenticated') return;
+    // An admin who must use two-factor and has not enrolled yet may only reach /api/me and the enrolment.
+    if (ctx.twoFactor.required && !ctx.twoFactor.enabled) throw new AppError('TWO_FACTOR_REQUIRED');
     if (!ctx.role || !roleHasPermission(ctx.role, access)) {
       request.log.warn({ userId: ctx.userId, role: ctx.role, access, url: request.url }, 'authz.denied');
       throw new AppError('FORBIDDEN');

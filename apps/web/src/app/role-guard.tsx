@@ -1,6 +1,7 @@
 import { PORTAL_HOME, portalOfRole, type Portal } from '@carteirinha/shared/roles';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { TwoFactorEnrolment } from '@/features/two-factor/components/two-factor-enrolment';
 import { useMe } from './session';
 
 /**
@@ -16,5 +17,7 @@ export function RoleGuard({ portal }: { portal: Portal }) {
   if (!me.role) return <Navigate to="/onboarding" replace />;
   const ownPortal = portalOfRole(me.role);
   if (ownPortal !== portal) return <Navigate to={PORTAL_HOME[ownPortal]} replace />;
+  // The server refuses this portal's API until then (TWO_FACTOR_REQUIRED); the page says what to do instead.
+  if (me.twoFactor.required && !me.twoFactor.enabled) return <TwoFactorEnrolment />;
   return <Outlet />;
 }

@@ -1,13 +1,17 @@
 import { meResponseSchema, type MeResponse } from '@carteirinha/shared/contracts/me';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
+import { notifySessionExpired } from '@/lib/query-client';
 
 /** Who is signed in: `null` when nobody is (the API answers 401). */
 async function fetchMe(signal: AbortSignal): Promise<MeResponse | null> {
   try {
     return await apiRequest('/api/me', meResponseSchema, { signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      if (error.code === 'SESSION_EXPIRED') notifySessionExpired();
+      return null;
+    }
     throw error;
   }
 }

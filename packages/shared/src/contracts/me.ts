@@ -19,5 +19,7 @@ export const meResponseSchema = z.object({
   }),
   role: z.enum(ROLES).nullable(),
   clinic: clinicBrandSchema.nullable(),
+  /** `required` and not `enabled`: the user must enrol a TOTP factor before using the portal. */
+  twoFactor: z.object({ required: z.boolean(), enabled: z.boolean() }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -17,9 +17,10 @@ export const clinicBrandingSchema = z.object({
 export type ClinicBranding = z.infer<typeof clinicBrandingSchema>;
 
 /** GET /api/tenant: which site this host is — the platform itself, or one clinic with its active patient plans. */
+/** `googleSignIn`: 'Login com Google' is on in admin Configurações and the server has Google credentials. */
 export const tenantResponseSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable() }),
-  z.object({ kind: z.literal('clinic'), clinic: clinicBrandingSchema, plans: z.array(subscriptionPlanSchema) }),
+  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable(), googleSignIn: z.boolean() }),
+  z.object({ kind: z.literal('clinic'), clinic: clinicBrandingSchema, plans: z.array(subscriptionPlanSchema), googleSignIn: z.boolean() }),
 ]);
 export type TenantResponse = z.infer<typeof tenantResponseSchema>;
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carteirinha/shared/constants';
 import type { Database } from '../../db/client.ts';
@@ -16,6 +17,8 @@ type AuthOptions = {
   secret: string;
   publicUrl: string;
   resolver: HostResolver;
+  /** Google OAuth credentials; without them 'Login com Google' cannot be offered. */
+  google?: { clientId: string; clientSecret: string } | undefined;
 };
 
 type Brand = { name: string; color: string; baseUrl: string };
@@ -69,7 +72,7 @@ function resetEmail(brand: Brand, name: string, url: string) {
  * better-auth on our database: e-mail and password, verification and reset links by e-mail, cookie sessions.
  * Rate limiting is done by our own Fastify layer (per IP and per account), so the library's is off.
  */
-export function createAuth({ db, log, mailer, secret, publicUrl, resolver }: AuthOptions) {
+export function createAuth({ db, log, mailer, secret, publicUrl, resolver, google }: AuthOptions) {
   /** E-mails carry the name, colour and address of the site the person used: a clinic's, or the platform's. */
   async function brandOf(request: Request | undefined): Promise<Brand> {
     if (!request) return { ...PLATFORM_BRAND, baseUrl: publicUrl };
@@ -102,6 +105,11 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver }: Aut
       useSecureCookies: publicUrl.startsWith('https://'),
     },
     rateLimit: { enabled: false },
+    plugins: [
+      // TOTP (RFC 6238: 6 digits, 30 s) with backup codes; required of admins when Configurações says so.
+      twoFactor({ issuer: PLATFORM_BRAND.name, backupCodeOptions: { amount: 10 } }),
+    ],
+    socialProviders: google ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {},
     session: {
       expiresIn: SEVEN_DAYS_SECONDS,
       // Sliding renewal: an active session is pushed forward at most once a day.

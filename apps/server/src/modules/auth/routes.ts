@@ -1,22 +1,37 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { siteOf } from '../../plugins/host-site.ts';
-import { clinicIdOfUser, enrolPatient, patientLimitReached } from '../tenancy/service.ts';
+import type { ClinicSite } from '../tenancy/host-site.ts';
+import { assignmentOfUser, enrolPatient, patientLimitReached } from '../tenancy/service.ts';
 import type { Auth } from './auth.ts';
+import type { SettingsStore } from '../settings/store.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
+import { markTotpCodeUsed, wasTotpCodeUsed } from './totp-replay.ts';
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
-/** Endpoints a bot would hammer: limited per IP. */
-const LIMITED_PATHS = new Set([SIGN_IN_PATH, SIGN_UP_PATH, '/api/auth/request-password-reset', '/api/auth/reset-password']);
+const SOCIAL_SIGN_IN_PATH = '/api/auth/sign-in/social';
+const VERIFY_TOTP_PATH = '/api/auth/two-factor/verify-totp';
+/** Endpoints a bot would hammer: limited per IP (two-factor codes too: a 6-digit code must not be guessable). */
+const LIMITED_PATHS = new Set([
+  SIGN_IN_PATH,
+  SIGN_UP_PATH,
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  VERIFY_TOTP_PATH,
+  '/api/auth/two-factor/verify-backup-code',
+]);
+/** better-auth's session cookie, as `<token>.<signature>`; an empty value is the cookie being cleared. */
+const SESSION_COOKIE = /^(?:__Secure-)?carteirinha\.session_token=([^;]+)/;
 
 const emailInBody = z.object({ email: z.string().trim().toLowerCase() });
+const codeInBody = z.object({ code: z.string().trim() });
 const authAnswer = z.object({ token: z.string().nullish(), user: z.object({ id: z.string() }) });
 
 function pathOf(request: FastifyRequest): string {
@@ -26,6 +41,24 @@ function pathOf(request: FastifyRequest): string {
 function emailOf(request: FastifyRequest): string | null {
   const parsed = emailInBody.safeParse(request.body);
   return parsed.success ? parsed.data.email : null;
+}
+
+/** The token of a session the answer just started, if it started one. */
+function startedSessionToken(response: Response): string | null {
+  for (const cookie of response.headers.getSetCookie()) {
+    const value = SESSION_COOKIE.exec(cookie)?.[1];
+    if (value) return decodeURIComponent(value).split('.', 1)[0] ?? null;
+  }
+  return null;
+}
+
+/**
+ * 'Sessões múltiplas' off: a new sign-in ends the user's other sessions. Done on the session the answer hands out,
+ * so it covers password, two-factor and Google sign-ins alike, and never runs while a two-factor step is pending.
+ */
+async function endOtherSessions(db: Database, token: string): Promise<void> {
+  const owner = sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.token} = ${token})`;
+  await db.delete(sessions).where(and(eq(sessions.userId, owner), ne(sessions.token, token)));
 }
 
 /** Passes a Fastify request to better-auth's fetch-style handler and copies its answer back. */
@@ -52,6 +85,7 @@ export type AuthRoutesOptions = {
   auth: Auth;
   db: Database;
   throttle: SignInThrottle;
+  settings: SettingsStore;
   ipLimit: number;
   windowMs: number;
 };
@@ -62,6 +96,22 @@ export type AuthRoutesOptions = {
  */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const { auth, throttle } = options;
+
+  /**
+   * Whether the account may be signed in on this clinic's site. An account with no role yet (made on the platform's
+   * site, then 'Sou paciente') becomes a patient of the clinic where it signs in, as a sign-up there would.
+   */
+  async function belongsToSite(userId: string, clinic: ClinicSite): Promise<boolean> {
+    const assignment = await assignmentOfUser(options.db, userId);
+    if (assignment) return assignment.clinicId === clinic.id;
+    if (await patientLimitReached(options.db, clinic)) return false;
+    await enrolPatient(options.db, userId, clinic.id);
+    return true;
+  }
+
+  async function applySessionPolicy(startedToken: string | null): Promise<void> {
+    if (startedToken && !(await options.settings.get()).allowMultipleSessions) await endOtherSessions(options.db, startedToken);
+  }
 
   app.route({
     method: ['GET', 'POST'],
@@ -79,6 +129,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       if (request.method !== 'POST') return;
       const path = pathOf(request);
       const site = siteOf(request);
+      if (path === SOCIAL_SIGN_IN_PATH && !(await options.settings.get()).googleLogin) {
+        throw new AppError('FORBIDDEN', messages.settings.googleLoginOff);
+      }
       if (path === SIGN_UP_PATH && site.kind === 'clinic' && (await patientLimitReached(options.db, site.clinic))) {
         throw new AppError('CONFLICT', messages.tenancy.patientLimitReached);
       }
@@ -92,10 +145,27 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     handler: async (request, reply) => {
       const response = await forwardToAuth(auth, request, reply);
       const body = response.body ? await response.text() : null;
-      if (request.method !== 'POST') return reply.send(body);
+      const startedToken = startedSessionToken(response);
+      if (request.method !== 'POST') {
+        await applySessionPolicy(startedToken);
+        return reply.send(body);
+      }
       const path = pathOf(request);
       const site = siteOf(request);
       const answer = response.ok && body ? authAnswer.safeParse(JSON.parse(body)) : null;
+
+      if (path === VERIFY_TOTP_PATH && answer?.success) {
+        const code = codeInBody.safeParse(request.body);
+        const userId = answer.data.user.id;
+        if (code.success && (await wasTotpCodeUsed(options.db, userId, code.data.code))) {
+          // The code was right but already spent: undo the sign-in it just made.
+          if (startedToken) await options.db.delete(sessions).where(eq(sessions.token, startedToken));
+          reply.removeHeader('set-cookie');
+          request.log.warn({ userId }, 'auth.totp.replayed');
+          return reply.status(401).send({ code: 'TOTP_REUSED', message: messages.twoFactor.codeReused });
+        }
+        if (code.success) await markTotpCodeUsed(options.db, userId, code.data.code);
+      }
 
       if (path === SIGN_UP_PATH && site.kind === 'clinic' && answer?.success) {
         // Signing up on a clinic's site makes a patient of that clinic (DESIGN.md §2 "White-label").
@@ -108,13 +178,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           request.log.info({ ip: request.ip }, 'auth.sign_in.failed');
         }
         if (email && response.ok) await throttle.reset(email);
-        if (site.kind === 'clinic' && answer?.success && (await clinicIdOfUser(options.db, answer.data.user.id)) !== site.clinic.id) {
+        if (site.kind === 'clinic' && answer?.success && !(await belongsToSite(answer.data.user.id, site.clinic))) {
           // Someone else's account on this clinic's site: end the session just made and say where to go.
           if (answer.data.token) await options.db.delete(sessions).where(eq(sessions.token, answer.data.token));
           reply.removeHeader('set-cookie');
           return reply.status(403).send({ code: 'WRONG_CLINIC', message: messages.tenancy.wrongClinic });
         }
       }
+      await applySessionPolicy(startedToken);
       return reply.send(body);
     },
   });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meResponseSchema, type MeResponse } from '@carteirinha/shared/contracts/me';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
@@ -9,7 +9,8 @@ import { requireContext } from '../../plugins/access-control.ts';
 async function clinicBrand(db: Database, clinicId: string | null): Promise<MeResponse['clinic']> {
   if (!clinicId) return null;
   const [row] = await db
-    .select({ id: clinics.id, name: clinics.name, slug: clinics.slug, status: clinics.status, trialEndsAt: clinics.trialEndsAt })
+    // The name the clinic shows its people (branding), falling back to its legal name.
+    .select({ id: clinics.id, name: sql<string>`coalesce(${clinics.displayName}, ${clinics.name})`, slug: clinics.slug, status: clinics.status, trialEndsAt: clinics.trialEndsAt })
     .from(clinics)
     .where(eq(clinics.id, clinicId))
     .limit(1);
@@ -33,6 +34,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { d
         user: { id: ctx.userId, email: ctx.email, fullName: ctx.fullName, emailVerified: ctx.emailVerified },
         role: ctx.role,
         clinic: await clinicBrand(db, ctx.clinicId),
+        twoFactor: ctx.twoFactor,
       };
     },
   );

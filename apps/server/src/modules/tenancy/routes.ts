@@ -19,8 +19,17 @@ import { siteOf } from '../../plugins/host-site.ts';
 import { listSubscriptionPlans } from '../subscription-plans/repository.ts';
 import { clinicSiteUrl, type HostResolver } from './host-site.ts';
 import { createTrialClinic, searchOpenClinics } from './service.ts';
+import type { PlatformNotifier } from '../settings/notifications.ts';
 
-type TenancyOptions = { db: Database; resolver: HostResolver; mainDomain: string; publicUrl: string };
+type TenancyOptions = {
+  db: Database;
+  resolver: HostResolver;
+  mainDomain: string;
+  publicUrl: string;
+  notifier: PlatformNotifier;
+  /** Whether the sign-in form may offer Google (the admin toggle, and credentials on the server). */
+  googleSignIn: () => Promise<boolean>;
+};
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
 
@@ -45,12 +54,14 @@ export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, 
     },
     async (request): Promise<TenantResponse> => {
       const site = siteOf(request);
-      if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl() };
+      const googleSignIn = await options.googleSignIn();
+      if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl(), googleSignIn };
       const { id, name, slug, logoUrl, primaryColor, city, state } = site.clinic;
       return {
         kind: 'clinic',
         clinic: { id, name, slug, logoUrl, primaryColor, city, state },
         plans: await listSubscriptionPlans(db, { clinicId: id }, { activeOnly: true }),
+        googleSignIn,
       };
     },
   );
@@ -73,6 +84,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, 
       const created = await createTrialClinic(db, ctx.userId, request.body);
       options.resolver.invalidate();
       request.log.info({ userId: ctx.userId, clinicId: created.clinicId }, 'clinic.created_by_onboarding');
+      await options.notifier.clinicSignedUp({ name: request.body.name });
       return reply.status(201).send({
         clinicId: created.clinicId,
         trialEndsAt: created.trialEndsAt.toISOString(),

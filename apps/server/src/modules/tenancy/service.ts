@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, lt, or } from 'drizzle-orm';
 import { TRIAL_DAYS } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
+import type { Role } from '@carteirinha/shared/roles';
 import type { z } from 'zod';
 import type { onboardingClinicSchema } from '@carteirinha/shared/contracts/tenant';
 import type { Database } from '../../db/client.ts';
@@ -29,10 +30,10 @@ export async function enrolPatient(db: Database, userId: string, clinicId: strin
   await db.insert(userRoles).values({ userId, role: 'patient', clinicId }).onConflictDoNothing({ target: userRoles.userId });
 }
 
-/** The clinic a user belongs to, if any. */
-export async function clinicIdOfUser(db: Database, userId: string): Promise<string | null> {
-  const [row] = await db.select({ clinicId: userRoles.clinicId }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1);
-  return row?.clinicId ?? null;
+/** A user's role and clinic; null for an account with no role yet. */
+export async function assignmentOfUser(db: Database, userId: string): Promise<{ role: Role; clinicId: string | null } | null> {
+  const [row] = await db.select({ role: userRoles.role, clinicId: userRoles.clinicId }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1);
+  return row ?? null;
 }
 
 async function assertAvailable(db: Database, input: { cnpj: string; slug: string }): Promise<void> {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinics, plans, userRoles, users } from '../../db/schema.ts';
-import { TEST_PASSWORD, cookieHeaderOf, createClinic, createSignedInUser, createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
+import { clinics, emailOutbox, plans, userRoles, users } from '../../db/schema.ts';
+import { TEST_PASSWORD, changeSettings, cookieHeaderOf, createClinic, createSignedInUser, createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
 import { suspendExpiredTrials } from './service.ts';
 
 let t: TestApp;
@@ -95,6 +95,15 @@ describe('sign-up and sign-in by host', () => {
     expect(me.json().role).toBeNull();
   });
 
+  it("an account with no role that signs in on a clinic's site ('Sou paciente') becomes its patient", async () => {
+    const email = uniqueEmail('sou-paciente');
+    expect((await signUpOn('localhost', email)).statusCode).toBe(200);
+    const signedIn = await signInOn(`${slugA}.localhost`, email);
+    expect(signedIn.statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { host: `${slugA}.localhost`, cookie: cookieHeaderOf(signedIn) } });
+    expect(me.json()).toMatchObject({ role: 'patient', clinic: { id: clinicA.clinicId } });
+  });
+
   it('refuses a new patient once the clinic plan’s patient limit is reached, and creates nothing', async () => {
     const [tiny] = await t.db.insert(plans).values({ name: 'Mini', priceCents: 100, maxPatients: 1 }).returning({ id: plans.id });
     const { clinicId } = await createClinic(t.db, 'Clínica Pequena');
@@ -145,6 +154,11 @@ describe('onboarding', () => {
     const [role] = await t.db.select().from(userRoles).where(eq(userRoles.userId, userId));
     expect(role).toMatchObject({ role: 'clinic_admin', clinicId: body.clinicId });
 
+    // 'Novas clínicas' is on by default: the support address hears of it.
+    const [notice] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Nova Vida'));
+    expect(notice).toMatchObject({ to: 'suporte@carteirinha.com.br' });
+    expect(notice?.text).toContain('/admin');
+
     const again = await onboard(cookie, { name: 'Outra', cnpj: '11.444.777/0001-61', slug: 'outra' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('Sua conta já está ligada a uma clínica.');
@@ -181,6 +195,15 @@ describe('onboarding', () => {
     const onClinicSite = await onboard(cookie, { name: 'Clínica Errada', cnpj: '11.444.777/0001-61', slug: 'errada' }, `${slugA}.localhost`);
     expect(onClinicSite.statusCode).toBe(401);
     expect(await t.db.select().from(clinics).where(eq(clinics.slug, 'errada'))).toHaveLength(0);
+  });
+
+  it('tells the support address of a new clinic only while "Novas clínicas" is on', async () => {
+    const admin = await createSignedInUser(t, 'admin');
+    await changeSettings(t, admin.cookie, { notifyNewClinics: false });
+    const { cookie } = await createSignedInUser(t, null);
+    expect((await onboard(cookie, { name: 'Clínica Silenciosa', cnpj: '11.222.333/0001-81', slug: 'silenciosa' })).statusCode).toBe(201);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Silenciosa'))).toHaveLength(0);
+    await changeSettings(t, admin.cookie, { notifyNewClinics: true });
   });
 
   it('suspends trials that ran out, and only those', async () => {

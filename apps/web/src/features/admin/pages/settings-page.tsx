@@ -1,13 +1,20 @@
 import { messages } from '@carteirinha/shared/messages';
-import { SettingsIcon } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-message';
+import { useSettings } from '@/features/settings/api/settings';
+import { SettingsForm } from '@/features/settings/components/settings-form';
 
+/** /admin/configuracoes (specification §2 "Admin Configurações"), on the persisted platform settings. */
 export function AdminSettingsPage() {
+  const { data: settings, isPending, error } = useSettings();
   return (
     <>
-      <PageHeader title="Configurações" description="Configurações gerais da plataforma" />
-      <EmptyState icon={SettingsIcon} title={messages.common.notAvailableYet} />
+      <PageHeader title={messages.settings.title} description={messages.settings.description} />
+      {isPending ? <Spinner className="self-center" /> : null}
+      {error ? <p className="text-sm text-destructive">{errorMessage(error)}</p> : null}
+      {/* Keyed by the save time so the form starts again from the stored values when another admin saves. */}
+      {settings ? <SettingsForm key={settings.updatedAt} settings={settings} /> : null}
     </>
   );
 }

@@ -1,0 +1,36 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Brazil has kept UTC−3 all year since 2019, so São Paulo wall-clock times are fixed UTC instants. */
+const SAO_PAULO_OFFSET = '-03:00';
+
+export type Schedule = {
+  /** Hour of the day in São Paulo, 0–23. */
+  hour: number;
+  /** Day of the week (0 = Sunday … 6 = Saturday) for a weekly schedule; every day when absent. */
+  weekday?: number;
+};
+
+function saoPauloDate(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+}
+
+/**
+ * The latest moment of the schedule at or before `now` (São Paulo time). A job is due when it last ran before this:
+ * a server that was off at the scheduled time catches up when it starts, and runs once per occurrence.
+ */
+export function lastOccurrence(now: Date, schedule: Schedule): Date {
+  const hour = String(schedule.hour).padStart(2, '0');
+  let candidate = new Date(`${saoPauloDate(now)}T${hour}:00:00${SAO_PAULO_OFFSET}`);
+  if (candidate.getTime() > now.getTime()) candidate = new Date(candidate.getTime() - DAY_MS);
+  if (schedule.weekday !== undefined) {
+    // The São Paulo weekday of the candidate: shift to local wall-clock and read the UTC weekday.
+    const localWeekday = new Date(candidate.getTime() - 3 * 60 * 60 * 1000).getUTCDay();
+    const daysBack = (localWeekday - schedule.weekday + 7) % 7;
+    candidate = new Date(candidate.getTime() - daysBack * DAY_MS);
+  }
+  return candidate;
+}
+
+/** Whether a job on this schedule should run now, given when it last ran (null: never). */
+export function isDue(now: Date, lastRun: Date | null, schedule: Schedule): boolean {
+  return lastRun === null || lastRun.getTime() < lastOccurrence(now, schedule).getTime();
+}

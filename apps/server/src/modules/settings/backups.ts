@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BackupInfo } from '@carteirinha/shared/contracts/settings';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { isDue, type Schedule } from '../../lib/schedule.ts';
+import type { SettingsStore } from './store.ts';
+
+const BACKUP_PREFIX = 'carteirinha-';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EVERY_MINUTE_MS = 60_000;
+/** Specification §9: the daily backup runs at 3 am. */
+export const DAILY_BACKUP: Schedule = { hour: 3 };
+
+export type BackupService = {
+  /** 'Fazer Backup Agora': writes one file under DATA_DIR/backups, then applies the retention. */
+  backupNow: () => Promise<BackupInfo>;
+  latest: () => Promise<BackupInfo | null>;
+  list: () => Promise<BackupInfo[]>;
+  /** Deletes backups older than the retention; answers how many went. */
+  prune: (retentionDays: number, now?: Date) => Promise<number>;
+};
+
+/** Whether the daily backup should run now: enabled, and no backup (manual ones count) since the last 3 am. */
+export function isDailyBackupDue(now: Date, latest: Date | null, enabled: boolean): boolean {
+  return enabled && isDue(now, latest, DAILY_BACKUP);
+}
+
+function fileNameFor(now: Date, extension: string): string {
+  return `${BACKUP_PREFIX}${now.toISOString().replace(/[:.]/g, '-')}${extension}`;
+}
+
+export function createBackupService(options: { database: DatabaseHandle; dataDir: string; settings: SettingsStore }): BackupService {
+  const folder = path.join(options.dataDir, 'backups');
+  let running: Promise<BackupInfo> | null = null;
+
+  async function list(): Promise<BackupInfo[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(folder);
+    } catch {
+      return [];
+    }
+    const backups = await Promise.all(
+      names
+        .filter((name) => name.startsWith(BACKUP_PREFIX) && name.endsWith(options.database.backupExtension))
+        .map(async (name) => {
+          const stat = await fs.stat(path.join(folder, name));
+          return { fileName: name, sizeBytes: stat.size, createdAt: stat.mtime.toISOString() };
+        }),
+    );
+    return backups.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  async function prune(retentionDays: number, now = new Date()): Promise<number> {
+    const cutoff = now.getTime() - retentionDays * DAY_MS;
+    const old = (await list()).filter((backup) => new Date(backup.createdAt).getTime() < cutoff);
+    await Promise.all(old.map((backup) => fs.rm(path.join(folder, backup.fileName), { force: true })));
+    return old.length;
+  }
+
+  async function write(): Promise<BackupInfo> {
+    await fs.mkdir(folder, { recursive: true });
+    const now = new Date();
+    const fileName = fileNameFor(now, options.database.backupExtension);
+    // Written under a temporary name and renamed, so a half-written file is never listed as a backup.
+    const partial = path.join(folder, `.${fileName}.partial`);
+    try {
+      await options.database.backup(partial);
+      await fs.rename(partial, path.join(folder, fileName));
+    } finally {
+      await fs.rm(partial, { force: true });
+    }
+    const stat = await fs.stat(path.join(folder, fileName));
+    await prune((await options.settings.get()).backupRetentionDays, now);
+    return { fileName, sizeBytes: stat.size, createdAt: stat.mtime.toISOString() };
+  }
+
+  return {
+    // Two clicks (or the job and a click) at once make one backup, not two competing dumps.
+    backupNow: () => {
+      running ??= write().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    latest: async () => (await list())[0] ?? null,
+    list,
+    prune,
+  };
+}
+
+/** Checks every minute whether the 3 am backup is due; a server that was off at 3 am makes it when it starts. */
+export function startDailyBackupJob(backups: BackupService, settings: SettingsStore, log: FastifyBaseLogger): NodeJS.Timeout {
+  const run = async () => {
+    try {
+      const { backupDailyEnabled } = await settings.get();
+      const latest = await backups.latest();
+      if (!isDailyBackupDue(new Date(), latest ? new Date(latest.createdAt) : null, backupDailyEnabled)) return;
+      const backup = await backups.backupNow();
+      log.info({ file: backup.fileName, bytes: backup.sizeBytes }, 'daily backup written');
+    } catch (error) {
+      log.error({ err: error }, 'daily backup failed');
+    }
+  };
+  const timer = setInterval(() => void run(), EVERY_MINUTE_MS);
+  timer.unref();
+  return timer;
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import {
+  backupInfoSchema,
+  platformSettingsFormSchema,
+  platformSettingsSchema,
+  smtpTestResultSchema,
+  smtpTestSchema,
+  type PlatformSettings,
+} from '@carteirinha/shared/contracts/settings';
+import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { AppError } from '../../lib/app-error.ts';
+import { verifySmtp } from '../../lib/mailer.ts';
+import { requireContext } from '../../plugins/access-control.ts';
+import type { BackupService } from './backups.ts';
+import type { SettingsRow, SettingsStore } from './store.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 503: errorResponseSchema };
+const admin = { access: 'platform:manage' } as const;
+const s = messages.settings;
+
+export type SettingsRoutesOptions = {
+  settings: SettingsStore;
+  backups: BackupService;
+  mainDomain: string;
+  demoSeed: boolean;
+  googleAvailable: boolean;
+};
+
+/** /admin/configuracoes: the platform's settings, the SMTP check and the backups. */
+export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, options) => {
+  const { settings, backups } = options;
+
+  async function present(row: SettingsRow): Promise<PlatformSettings> {
+    const { smtpPasswordEncrypted, id: _id, updatedBy: _by, createdAt: _at, updatedAt, ...fields } = row;
+    return {
+      ...fields,
+      smtpPasswordSet: smtpPasswordEncrypted !== null,
+      mainDomain: options.mainDomain,
+      lastBackup: await backups.latest(),
+      demoSeed: options.demoSeed,
+      googleAvailable: options.googleAvailable,
+      updatedAt: updatedAt.toISOString(),
+    };
+  }
+
+  app.get(
+    '/api/admin/settings',
+    { config: admin, schema: { tags: ['admin'], summary: 'Configurações da plataforma', response: { 200: platformSettingsSchema, ...errors } } },
+    async () => present(await settings.get()),
+  );
+
+  app.put(
+    '/api/admin/settings',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Salva as configurações', body: platformSettingsFormSchema, response: { 200: platformSettingsSchema, ...errors } },
+    },
+    async (request) => present(await settings.save(request.body, requireContext(request).userId)),
+  );
+
+  app.post(
+    '/api/admin/settings/smtp-test',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Testa a conexão SMTP', body: smtpTestSchema, response: { 200: smtpTestResultSchema, ...errors } },
+    },
+    async (request) => {
+      const { smtpHost, smtpPort, smtpUser, smtpPassword } = request.body;
+      if (!smtpHost) throw new AppError('VALIDATION', s.smtpHostRequired);
+      // An empty password field means "the one already saved", as on the form.
+      const password = smtpPassword ?? settings.smtpPassword(await settings.get());
+      const result = await verifySmtp({ host: smtpHost, port: smtpPort, user: smtpUser, password });
+      request.log.info({ host: smtpHost, port: smtpPort, ok: result.ok }, 'smtp.test');
+      return result.ok ? { ok: true, message: s.smtpTestOk } : { ok: false, message: formatMessage(s.smtpTestFailed, { reason: result.reason }) };
+    },
+  );
+
+  app.post(
+    '/api/admin/backups',
+    { config: admin, schema: { tags: ['admin'], summary: 'Faz um backup agora', response: { 201: backupInfoSchema, ...errors } } },
+    async (request, reply) => {
+      try {
+        const backup = await backups.backupNow();
+        request.log.info({ file: backup.fileName, bytes: backup.sizeBytes, by: requireContext(request).userId }, 'backup.manual');
+        return reply.status(201).send(backup);
+      } catch (error) {
+        // The reason stays in the log: a pg_dump failure quotes its command line, connection string included.
+        request.log.error({ err: error }, 'backup failed');
+        throw new AppError('SERVICE_UNAVAILABLE', s.backupFailed);
+      }
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { PlatformSettingsInput } from '@carteirinha/shared/contracts/settings';
+import type { Database } from '../../db/client.ts';
+import { platformSettings } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+
+export type SettingsRow = typeof platformSettings.$inferSelect;
+
+export type SettingsStore = {
+  /** The current settings; read on most requests, so kept for a few seconds (other processes see a save within that). */
+  get: () => Promise<SettingsRow>;
+  save: (input: PlatformSettingsInput, actorUserId: string) => Promise<SettingsRow>;
+  /** The stored SMTP password in clear, for the mailer only. */
+  smtpPassword: (row: SettingsRow) => string | null;
+};
+
+const CACHE_MS = 5_000;
+const SINGLETON_ID = 1;
+
+/**
+ * What the embedded demo seed starts with (issue 4): the demo accounts sign in with their password alone, and
+ * several people may use one demo account at once. A real deployment starts from the column defaults.
+ */
+export const DEMO_SETTINGS = { requireAdminTwoFactor: false, allowMultipleSessions: true } as const;
+
+/** Makes the settings row on first use; the column defaults are the specification's defaults. */
+export async function ensureSettingsRow(db: Database, overrides: Partial<typeof platformSettings.$inferInsert> = {}): Promise<void> {
+  await db
+    .insert(platformSettings)
+    .values({ id: SINGLETON_ID, ...overrides })
+    .onConflictDoNothing({ target: platformSettings.id });
+}
+
+export function createSettingsStore(db: Database, box: SecretBox): SettingsStore {
+  let cached: { row: SettingsRow; at: number } | null = null;
+
+  async function load(): Promise<SettingsRow> {
+    const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, SINGLETON_ID));
+    if (row) return row;
+    await ensureSettingsRow(db);
+    return load();
+  }
+
+  return {
+    async get() {
+      if (cached && Date.now() - cached.at < CACHE_MS) return cached.row;
+      const row = await load();
+      cached = { row, at: Date.now() };
+      return row;
+    },
+
+    async save(input, actorUserId) {
+      await ensureSettingsRow(db);
+      const { smtpPassword, ...fields } = input;
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(platformSettings)
+          .set({
+            ...fields,
+            // Empty keeps the stored password; clearing the server clears it too.
+            ...(smtpPassword ? { smtpPasswordEncrypted: box.seal(smtpPassword) } : {}),
+            ...(fields.smtpHost === null ? { smtpPasswordEncrypted: null } : {}),
+            updatedBy: actorUserId,
+          })
+          .where(eq(platformSettings.id, SINGLETON_ID))
+          .returning();
+        if (!updated) throw new Error('platform settings row missing');
+        await recordAudit(tx, {
+          actorUserId,
+          action: 'settings.updated',
+          entity: 'settings',
+          entityId: null,
+          details: { ...fields, smtpPasswordChanged: Boolean(smtpPassword) },
+        });
+        return updated;
+      });
+      cached = { row, at: Date.now() };
+      return row;
+    },
+
+    smtpPassword(row) {
+      return row.smtpPasswordEncrypted ? box.open(row.smtpPasswordEncrypted) : null;
+    },
+  };
+}

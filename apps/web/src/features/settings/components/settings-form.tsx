@@ -1,0 +1,261 @@
+import {
+  platformSettingsFormSchema,
+  type PlatformSettings,
+  type PlatformSettingsForm,
+  type PlatformSettingsInput,
+} from '@carteirinha/shared/contracts/settings';
+import { formatDateTime } from '@carteirinha/shared/format';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BellIcon, DatabaseIcon, GlobeIcon, MailIcon, ShieldIcon, type LucideIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/error-message';
+import { useBackupNow, useSaveSettings, useTestSmtp } from '../api/settings';
+
+const s = messages.settings;
+
+type FormValues = PlatformSettingsForm;
+type BooleanField = { [K in FieldPath<FormValues>]: FormValues[K] extends boolean ? K : never }[FieldPath<FormValues>];
+
+function formValuesOf(settings: PlatformSettings): FormValues {
+  return {
+    platformName: settings.platformName,
+    supportEmail: settings.supportEmail,
+    phone: settings.phone ?? '',
+    notifyNewClinics: settings.notifyNewClinics,
+    notifyPendingPayments: settings.notifyPendingPayments,
+    notifyAutomaticReports: settings.notifyAutomaticReports,
+    notifyCancellations: settings.notifyCancellations,
+    requireAdminTwoFactor: settings.requireAdminTwoFactor,
+    googleLogin: settings.googleLogin,
+    allowMultipleSessions: settings.allowMultipleSessions,
+    sessionTimeoutMinutes: String(settings.sessionTimeoutMinutes),
+    smtpHost: settings.smtpHost ?? '',
+    smtpPort: String(settings.smtpPort),
+    smtpUser: settings.smtpUser ?? '',
+    smtpPassword: '',
+    backupDailyEnabled: settings.backupDailyEnabled,
+    backupRetentionDays: String(settings.backupRetentionDays),
+  };
+}
+
+function SettingsCard({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="flex items-center gap-2">
+            <Icon aria-hidden="true" className="size-5 text-primary" />
+            {title}
+          </h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** One toggle: its label and hint name and describe the switch; `note` explains a value the demo seed chose. */
+function ToggleRow({ control, name, label, hint, note }: { control: Control<FormValues>; name: BooleanField; label: string; hint: string; note?: string | null }) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+        {note ? (
+          <p id={`${id}-note`} className="text-sm text-amber-800 dark:text-amber-300">
+            {note}
+          </p>
+        ) : null}
+      </div>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            id={id}
+            name={name}
+            aria-describedby={[`${id}-hint`, note ? `${id}-note` : null].filter(Boolean).join(' ')}
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+/** /admin/configuracoes: every setting of the platform, saved by 'Salvar Alterações' and enforced by the server. */
+export function SettingsForm({ settings }: { settings: PlatformSettings }) {
+  const save = useSaveSettings();
+  const testSmtp = useTestSmtp();
+  const backupNow = useBackupNow();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, PlatformSettingsInput>({
+    resolver: zodResolver(platformSettingsFormSchema),
+    defaultValues: formValuesOf(settings),
+  });
+
+  const onValid = async (values: PlatformSettingsInput) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      reset(formValuesOf(saved));
+      toast.success(s.saved);
+    } catch (error) {
+      toast.error(messages.validation.title, { description: errorMessage(error) });
+    }
+  };
+
+  const onTestConnection = async () => {
+    const parsed = platformSettingsFormSchema.pick({ smtpHost: true, smtpPort: true, smtpUser: true, smtpPassword: true }).safeParse(getValues());
+    if (!parsed.success) {
+      toast.error(s.testConnection, { description: parsed.error.issues[0]?.message ?? messages.validation.invalidRequest });
+      return;
+    }
+    if (!parsed.data.smtpHost) {
+      toast.error(s.testConnection, { description: s.smtpHostRequired });
+      return;
+    }
+    try {
+      const result = await testSmtp.mutateAsync(parsed.data);
+      if (result.ok) toast.success(result.message);
+      else toast.error(s.testConnection, { description: result.message });
+    } catch (error) {
+      toast.error(s.testConnection, { description: errorMessage(error) });
+    }
+  };
+
+  const onBackupNow = () =>
+    backupNow.mutate(undefined, {
+      onSuccess: () => toast.success(s.backupDone),
+      onError: (error) => toast.error(s.backupNow, { description: errorMessage(error) }),
+    });
+
+  const demoTwoFactorNote = settings.demoSeed && !settings.requireAdminTwoFactor ? s.twoFactorOffByDemo : null;
+  const demoSessionsNote = settings.demoSeed && settings.allowMultipleSessions ? s.multipleSessionsOnByDemo : null;
+
+  return (
+    <form
+      noValidate
+      aria-label={s.title}
+      className="grid gap-6"
+      onSubmit={handleSubmit(onValid, (formErrors) => {
+        const first = Object.values(formErrors)[0]?.message;
+        toast.error(messages.validation.title, { description: typeof first === 'string' ? first : messages.validation.invalidRequest });
+      })}
+    >
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SettingsCard icon={GlobeIcon} title={s.general} description={s.generalDescription}>
+          <TextField label={s.platformName} autoComplete="organization" error={errors.platformName?.message} {...register('platformName')} />
+          <TextField label={s.supportEmail} type="email" autoComplete="email" error={errors.supportEmail?.message} {...register('supportEmail')} />
+          <TextField label={s.mainDomain} value={settings.mainDomain} readOnly description={s.mainDomainHint} />
+          <TextField label={s.phone} type="tel" autoComplete="tel" placeholder="(11) 3000-0000" error={errors.phone?.message} {...register('phone')} />
+        </SettingsCard>
+
+        <SettingsCard icon={BellIcon} title={s.notifications} description={s.notificationsDescription}>
+          <ToggleRow control={control} name="notifyNewClinics" label={s.notifyNewClinics} hint={s.notifyNewClinicsHint} />
+          <ToggleRow control={control} name="notifyPendingPayments" label={s.notifyPendingPayments} hint={s.notifyPendingPaymentsHint} />
+          <ToggleRow control={control} name="notifyAutomaticReports" label={s.notifyAutomaticReports} hint={s.notifyAutomaticReportsHint} />
+          <ToggleRow control={control} name="notifyCancellations" label={s.notifyCancellations} hint={s.notifyCancellationsHint} />
+        </SettingsCard>
+
+        <SettingsCard icon={ShieldIcon} title={s.security} description={s.securityDescription}>
+          <ToggleRow control={control} name="requireAdminTwoFactor" label={s.requireAdminTwoFactor} hint={s.requireAdminTwoFactorHint} note={demoTwoFactorNote} />
+          <ToggleRow
+            control={control}
+            name="googleLogin"
+            label={s.googleLogin}
+            hint={s.googleLoginHint}
+            note={settings.googleAvailable ? null : s.googleUnavailable}
+          />
+          <ToggleRow
+            control={control}
+            name="allowMultipleSessions"
+            label={s.allowMultipleSessions}
+            hint={s.allowMultipleSessionsHint}
+            note={demoSessionsNote}
+          />
+          <TextField
+            label={s.sessionTimeout}
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={720}
+            description={s.sessionTimeoutHint}
+            error={errors.sessionTimeoutMinutes?.message}
+            {...register('sessionTimeoutMinutes')}
+          />
+        </SettingsCard>
+
+        <SettingsCard icon={MailIcon} title={s.smtp} description={s.smtpDescription}>
+          <TextField
+            label={s.smtpHost}
+            placeholder="smtp.exemplo.com.br"
+            autoComplete="off"
+            description={settings.smtpHost ? undefined : s.smtpNotConfigured}
+            error={errors.smtpHost?.message}
+            {...register('smtpHost')}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={s.smtpPort} type="number" inputMode="numeric" min={1} max={65535} error={errors.smtpPort?.message} {...register('smtpPort')} />
+            <TextField label={s.smtpUser} autoComplete="off" error={errors.smtpUser?.message} {...register('smtpUser')} />
+          </div>
+          <TextField
+            label={s.smtpPassword}
+            type="password"
+            autoComplete="new-password"
+            description={settings.smtpPasswordSet ? s.smtpPasswordKeep : undefined}
+            error={errors.smtpPassword?.message}
+            {...register('smtpPassword')}
+          />
+          <Button type="button" variant="outline" className="justify-self-start" disabled={testSmtp.isPending} onClick={() => void onTestConnection()}>
+            {testSmtp.isPending ? s.testingConnection : s.testConnection}
+          </Button>
+        </SettingsCard>
+
+        <SettingsCard icon={DatabaseIcon} title={s.backup} description={s.backupDescription}>
+          <ToggleRow control={control} name="backupDailyEnabled" label={s.backupDaily} hint={s.backupDailyHint} />
+          <p data-testid="last-backup" className="text-sm text-muted-foreground">
+            {settings.lastBackup ? formatMessage(s.lastBackup, { date: formatDateTime(settings.lastBackup.createdAt) }) : s.noBackupYet}
+          </p>
+          <TextField
+            label={s.retentionDays}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={365}
+            error={errors.backupRetentionDays?.message}
+            {...register('backupRetentionDays')}
+          />
+          <Button type="button" variant="outline" className="justify-self-start" disabled={backupNow.isPending} onClick={onBackupNow}>
+            {backupNow.isPending ? s.backingUp : s.backupNow}
+          </Button>
+        </SettingsCard>
+      </div>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? s.saving : s.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+const s = messages.settings;
+
+/** Figures of the Configurações screen (specification §9: timeout 30 min, retention 30 days). */
+export const SESSION_TIMEOUT_MINUTES = { min: 5, max: 720, default: 30 } as const;
+export const BACKUP_RETENTION_DAYS = { min: 1, max: 365, default: 30 } as const;
+
+/** Empty text means "not set": stored as null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+
+/** A whole number typed in a field (text or number) within [min, max]. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess((value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value), z.number(message).int(message).min(min, message).max(max, message));
+
+/** Every on/off setting of the screen, the same in the form and in the answer. */
+const SETTING_SWITCHES = {
+  notifyNewClinics: z.boolean(),
+  notifyPendingPayments: z.boolean(),
+  notifyAutomaticReports: z.boolean(),
+  notifyCancellations: z.boolean(),
+  requireAdminTwoFactor: z.boolean(),
+  googleLogin: z.boolean(),
+  allowMultipleSessions: z.boolean(),
+  backupDailyEnabled: z.boolean(),
+};
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/**
+ * 'Salvar Alterações' on /admin/configuracoes. The SMTP password is write-only: empty keeps the stored one.
+ * The main domain is not here: it is deployment configuration (MAIN_DOMAIN), shown read-only.
+ */
+export const platformSettingsFormSchema = z.object({
+  platformName: z.string().trim().min(1, s.platformNameRequired).max(80),
+  supportEmail: z.string().trim().toLowerCase().pipe(z.email(messages.validation.invalidEmail)),
+  phone: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || /^\d{10,11}$/.test(value.replace(/\D/g, '')), s.phoneInvalid),
+  ...SETTING_SWITCHES,
+  sessionTimeoutMinutes: wholeNumber(SESSION_TIMEOUT_MINUTES.min, SESSION_TIMEOUT_MINUTES.max, s.sessionTimeoutInvalid),
+  smtpHost: optionalText(253).refine((value) => value === null || HOST_NAME.test(value), s.hostInvalid),
+  smtpPort: wholeNumber(1, 65_535, s.portInvalid),
+  smtpUser: optionalText(200),
+  smtpPassword: optionalText(200),
+  backupRetentionDays: wholeNumber(BACKUP_RETENTION_DAYS.min, BACKUP_RETENTION_DAYS.max, s.retentionInvalid),
+});
+export type PlatformSettingsForm = z.input<typeof platformSettingsFormSchema>;
+export type PlatformSettingsInput = z.output<typeof platformSettingsFormSchema>;
+
+export const backupInfoSchema = z.object({
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type BackupInfo = z.infer<typeof backupInfoSchema>;
+
+/** GET /api/admin/settings: what the screen shows. */
+export const platformSettingsSchema = z.object({
+  platformName: z.string(),
+  supportEmail: z.string(),
+  phone: z.string().nullable(),
+  ...SETTING_SWITCHES,
+  sessionTimeoutMinutes: z.number().int(),
+  smtpHost: z.string().nullable(),
+  smtpPort: z.number().int(),
+  smtpUser: z.string().nullable(),
+  backupRetentionDays: z.number().int(),
+  smtpPasswordSet: z.boolean(),
+  mainDomain: z.string(),
+  lastBackup: backupInfoSchema.nullable(),
+  /**
+   * The embedded demo seed made this row: two-factor off so the demo accounts sign in with their password alone,
+   * and multiple sessions on so several people can try the same demo account at once.
+   */
+  demoSeed: z.boolean(),
+  /** Whether the server has Google OAuth credentials: without them the toggle has no effect. */
+  googleAvailable: z.boolean(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+
+/** POST /api/admin/settings/smtp-test: tries the SMTP fields as typed (the stored password when left empty). */
+export const smtpTestSchema = platformSettingsFormSchema.pick({ smtpHost: true, smtpPort: true, smtpUser: true, smtpPassword: true });
+export const smtpTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type SmtpTestResult = z.infer<typeof smtpTestResultSchema>;
