@@ -1,18 +1,46 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 
+/** A number that makes this call's generated keys unlikely to meet another call's. */
+function runSalt(): number {
+  return Math.floor(Math.random() * 1e6);
+}
+
 /**
  * Inserts `total` clinics in one statement (generate_series), with unique CNPJs and slugs. Used by tests of large
  * lists and by bench/ to build big data sets quickly.
  */
 export async function seedManyClinics(db: Database, total: number, prefix = 'gerada'): Promise<void> {
+  const salt = runSalt();
   await db.execute(sql`
     insert into clinics (name, cnpj, slug, status, city, state, created_at)
     select 'Clínica ' || ${prefix} || ' ' || n,
-           lpad((n::bigint + ${Math.floor(Math.random() * 1e6)}::bigint * 1000000)::text, 14, '0'),
-           ${prefix} || '-' || n || '-' || ${Math.floor(Math.random() * 1e9)},
+           lpad((n::bigint + ${salt}::bigint * 1000000)::text, 14, '0'),
+           ${prefix} || '-' || n || '-' || ${salt},
            'active', 'São Paulo', 'SP',
            now() - (n || ' minutes')::interval
     from generate_series(1, ${total}) as n
+  `);
+}
+
+/**
+ * Inserts `total` accounts in one statement (no password: they never sign in). Given a clinic, three in four are its
+ * patients and the fourth has no role yet, as after a sign-up; without one, none has a role.
+ */
+export async function seedManyUsers(db: Database, total: number, options: { prefix?: string; clinicId?: string } = {}): Promise<void> {
+  const prefix = options.prefix ?? 'gerado';
+  const salt = runSalt();
+  await db.execute(sql`
+    with generated as (
+      select n, gen_random_uuid() as id from generate_series(1, ${total}) as n
+    ), inserted as (
+      insert into users (id, name, email, email_verified, created_at)
+      select id, 'Pessoa ' || ${prefix} || ' ' || n, ${prefix} || '.' || n || '.' || ${salt} || '@gerado.dev', true, now() - (n || ' seconds')::interval
+      from generated
+    )
+    insert into user_roles (user_id, role, clinic_id)
+    select id, 'patient', ${options.clinicId ?? null}::uuid
+    from generated
+    where ${options.clinicId ?? null}::uuid is not null and n % 4 <> 0
   `);
 }

@@ -373,6 +373,8 @@ export const messages = {
     generatedAt: 'Gerado em {date}',
     truncated: 'Mostrando os primeiros {shown} de {total} registros. Para a lista completa, use Exportar CSV.',
     unknownReport: 'Relatório não encontrado',
+    // Users CSV and print view: the role column of an account that has no role yet.
+    noRole: 'Sem função',
   },
 } as const;
 

@@ -27,3 +27,15 @@ export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
 export const REPORT_KINDS = ['clinicas', 'usuarios', 'planos'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/**
+ * The print view of a report ('Exportar PDF'): its title and columns, the first rows already formatted by the server
+ * (the CSV has them all), and how many rows the period holds.
+ */
+export const printReportSchema = z.object({
+  title: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  total: z.number().int(),
+});
+export type PrintReport = z.infer<typeof printReportSchema>;

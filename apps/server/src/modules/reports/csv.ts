@@ -3,11 +3,17 @@ import { Readable } from 'node:stream';
 const UTF8_BOM = '\uFEFF';
 
 /**
- * One CSV cell for Excel pt-BR: `;`-separated, quoted when needed, and a cell that would start a formula
- * (= + - @) is prefixed with an apostrophe so a spreadsheet never runs what a user typed.
+ * A cell a spreadsheet would read as a formula (OWASP "CSV injection"): = + - @ followed by something, or a leading
+ * tab or carriage return. A lone sign is not one: '-' is the placeholder of an empty value and stays as it is.
+ */
+const FORMULA_START = /^(?:[=+\-@].|[\t\r])/s;
+
+/**
+ * One CSV cell for Excel pt-BR: `;`-separated, quoted when needed, and a cell that would start a formula is
+ * prefixed with an apostrophe so a spreadsheet never runs what a user typed.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

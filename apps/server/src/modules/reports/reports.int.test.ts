@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printReportSchema } from '@carteirinha/shared/contracts/reports';
 import { clinics } from '../../db/schema.ts';
 import { createClinic, createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.ts';
 
@@ -62,6 +63,15 @@ describe('admin reports', () => {
     expect(print).toMatchObject({ title: 'Relatório de Clínicas', total: 1, columns: ['Nome', 'CNPJ', 'Status', 'Cidade', 'Estado', 'Criado'] });
   });
 
+  it('writes "Sem função" for an account without a role, in the CSV and in the print view', async () => {
+    const { email } = await createSignedInUser(t, null);
+    const csv = await get('/api/admin/reports/usuarios.csv');
+    const row = csv.body.split('\r\n').find((line) => line.startsWith(`${email};`));
+    expect(row?.split(';')[1]).toBe('Sem função');
+    const print = printReportSchema.parse((await get('/api/admin/reports/usuarios')).json());
+    expect(print.rows.find((cells) => cells[0] === email)?.[1]).toBe('Sem função');
+  });
+
   it('streams in keyset batches: a file larger than one batch arrives whole and in order', async () => {
     const { seedManyClinics } = await import('../../../test/generators.ts');
     await seedManyClinics(t.db, 2_500);
@@ -69,5 +79,16 @@ describe('admin reports', () => {
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + 2 + 2_500);
     expect(new Set(lines).size).toBe(lines.length);
+  });
+
+  it('streams the users in keyset batches too, each account once, with or without a role', async () => {
+    const { seedManyUsers } = await import('../../../test/generators.ts');
+    const { clinicId } = await createClinic(t.db, 'Clínica dos Pacientes');
+    await seedManyUsers(t.db, 2_500, { clinicId });
+    const total = (await get('/api/admin/reports/summary')).json().users;
+    const lines = (await get('/api/admin/reports/usuarios.csv')).body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + total);
+    expect(new Set(lines.map((line) => line.split(';')[0])).size).toBe(lines.length);
+    expect(lines.filter((line) => line.includes(';Paciente;'))).toHaveLength(1_875);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { periodSchema, REPORT_KINDS, reportSummarySchema } from '@carteirinha/shared/contracts/reports';
+import { periodSchema, printReportSchema, REPORT_KINDS, reportSummarySchema } from '@carteirinha/shared/contracts/reports';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
@@ -13,8 +13,6 @@ const admin = { access: 'platform:manage' } as const;
 const kindParams = z.object({ kind: z.enum(REPORT_KINDS) });
 /** The print view shows the first rows; the CSV has them all. */
 const PRINT_ROW_LIMIT = 1000;
-
-const printReportSchema = z.object({ title: z.string(), columns: z.array(z.string()), rows: z.array(z.array(z.string())), total: z.number().int() });
 
 /** /admin/relatorios: the period summary, CSV exports streamed from the database, and the print view's rows. */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

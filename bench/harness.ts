@@ -1,0 +1,86 @@
+/**
+ * What every bench script does around its measurement: the real server on a fresh database, listening on loopback;
+ * signing in over HTTP as the browser does; and one entry per run appended to results/<name>.json.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+
+/** The address the server believes it is served from; auth requests come from this origin. */
+const PUBLIC_URL = 'http://127.0.0.1';
+
+export type BenchServer = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** http://127.0.0.1:<port> */
+  address: string;
+  /** A folder for the run's files, removed by `close`. */
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+/** `--postgres postgres://…` or DATABASE_URL: a PostgreSQL server; otherwise a fresh embedded PGlite. */
+function postgresUrl(): string | undefined {
+  const flag = process.argv.indexOf('--postgres');
+  return flag === -1 ? process.env.DATABASE_URL : process.argv[flag + 1];
+}
+
+/** The application as deployed (production settings, silent logs) on a migrated database, on a free loopback port. */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-bench-'));
+  const url = postgresUrl();
+  const database = url ? openPostgres(url) : await openPglite(path.join(dataDir, 'pglite'));
+  await database.migrate();
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL });
+  const app = await buildApp({ config, database, authSecret: 'bench-secret-that-is-long-enough-0123456789' });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    database,
+    address,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A better-auth e-mail call (`sign-up/email`, `sign-in/email`) from the site's own origin; throws unless it succeeds. */
+export async function authRequest(server: BenchServer, action: string, body: Record<string, string>): Promise<Response> {
+  const response = await fetch(`${server.address}/api/auth/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${action} failed: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** Signs in with e-mail and password; returns the `cookie` header that carries the session. */
+export async function signInCookie(server: BenchServer, email: string, password: string): Promise<string> {
+  const response = await authRequest(server, 'sign-in/email', { email, password });
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Prints one run's figures and appends them to results/<name>.json, after the date, database and machine. */
+export async function recordRun(name: string, server: BenchServer, figures: Record<string, unknown>): Promise<void> {
+  const record = {
+    date: new Date().toISOString(),
+    database: server.database.kind,
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    ...figures,
+  };
+  console.log(JSON.stringify(record, null, 2));
+  const file = path.join(import.meta.dirname, 'results', `${name}.json`);
+  const previous: unknown[] = await fs.readFile(file, 'utf8').then((text) => JSON.parse(text) as unknown[], () => []);
+  await fs.writeFile(file, `${JSON.stringify([...previous, record], null, 2)}\n`);
+}
