@@ -155,6 +155,33 @@ test.describe('/admin/planos', () => {
     await expect(edited).toContainText('Mais Popular');
     await expect(edited).toContainText('Limite pacientes: Ilimitado');
 
+    // Sob consulta: an empty price saves the plan without one (as the seed's Enterprise), and a price can come back.
+    await edited.getByRole('button', { name: `Editar plano ${renamed}` }).click();
+    const toOnRequest = page.getByRole('dialog', { name: 'Editar Plano' });
+    await expect(toOnRequest.getByLabel('Preço (R$)')).toHaveAccessibleDescription('Vazio = Sob consulta');
+    await toOnRequest.getByLabel('Preço (R$)').fill('');
+    await toOnRequest.getByRole('button', { name: 'Salvar' }).click();
+    await expect(toOnRequest).toBeHidden();
+    await expect(edited).toContainText('Sob consulta');
+    await expect(edited).not.toContainText('/mês');
+    expect((await readPlans(page)).find((plan) => plan.name === renamed)?.priceCents).toBeNull();
+
+    await edited.getByRole('button', { name: `Editar plano ${renamed}` }).click();
+    const toPriced = page.getByRole('dialog', { name: 'Editar Plano' });
+    const price = toPriced.getByLabel('Preço (R$)');
+    await expect(price).toHaveValue('');
+    // What the number input cannot read ('1e') is refused (specification §5), not taken for "sob consulta".
+    await price.pressSequentially('1e');
+    await toPriced.getByRole('button', { name: 'Salvar' }).click();
+    await expect(price).toHaveAccessibleDescription(/Preço deve ser um número maior ou igual a zero/);
+    await expect(price).toHaveAttribute('aria-invalid', 'true');
+    await expect(toPriced).toBeVisible();
+    await price.fill('1234.56');
+    await toPriced.getByRole('button', { name: 'Salvar' }).click();
+    await expect(toPriced).toBeHidden();
+    await expect(edited).toContainText('R$ 1.234,56/mês');
+    expect((await readPlans(page)).find((plan) => plan.name === renamed)?.priceCents).toBe(123_456);
+
     // Excluir: 'Confirmar Exclusão' names the plan.
     await edited.getByRole('button', { name: `Excluir plano ${renamed}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
@@ -165,13 +192,31 @@ test.describe('/admin/planos', () => {
     await expect(summaryCard(page, 'Total de Planos')).toContainText(String(before));
   });
 
+  test('Enterprise, sold "sob consulta", saves as it is: no price has to be made up', async ({ page }) => {
+    const before = (await readPlans(page)).find((plan) => plan.name === 'Enterprise')!;
+    expect(before.priceCents).toBeNull();
+    await planCard(page, 'Enterprise').getByRole('button', { name: 'Editar plano Enterprise' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar Plano' });
+    await expect(dialog.getByLabel('Preço (R$)')).toHaveValue('');
+    await expect(dialog.getByLabel('Preço (R$)')).toHaveAttribute('placeholder', 'Sob consulta');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Plano atualizado com sucesso!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(planCard(page, 'Enterprise')).toContainText('Sob consulta');
+    // Other tests may put clinics on it meanwhile; the plan itself is as it was.
+    const { clinicCount: _clinicCount, ...unchanged } = before;
+    expect((await readPlans(page)).find((plan) => plan.name === 'Enterprise')).toMatchObject(unchanged);
+  });
+
   test('shows what is missing under each field and keeps the dialog open', async ({ page }) => {
     await page.getByRole('button', { name: 'Novo Plano' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Plano' });
+    await dialog.getByLabel('Preço (R$)').fill('-5');
     await dialog.getByLabel('Limite de pacientes').fill('0');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(dialog.getByLabel('Nome')).toHaveAccessibleDescription('Nome é obrigatório');
     await expect(dialog.getByLabel('Preço (R$)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Preço (R$)')).toHaveAccessibleDescription(/Preço deve ser um número maior ou igual a zero/);
     await expect(dialog.getByLabel('Recursos')).toHaveAccessibleDescription(/Informe ao menos um recurso, um por linha/);
     await expect(dialog.getByLabel('Limite de pacientes')).toHaveAccessibleDescription(/Use um número inteiro maior que zero/);
     await expect(dialog).toBeVisible();

@@ -43,6 +43,12 @@ export const messages = {
     noData: 'Ainda não há dados para exibir.',
     notAvailableYet: 'Esta área ainda não está disponível.',
     networkError: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
+    // The buttons of a form dialog and of a delete confirmation.
+    cancel: 'Cancelar',
+    save: 'Salvar',
+    saving: 'Salvando...',
+    confirmDeleteTitle: 'Confirmar Exclusão',
+    delete: 'Excluir',
   },
   sidebar: {
     toggle: 'Alternar menu lateral',
@@ -156,6 +162,9 @@ export const messages = {
   admin: {
     nameRequired: 'Nome é obrigatório',
     priceInvalid: 'Preço deve ser um número maior ou igual a zero',
+    // A platform plan without a list price (Enterprise, specification §9 "custom").
+    priceOnRequest: 'Sob consulta',
+    priceOnRequestHint: 'Vazio = Sob consulta',
     integerInvalid: 'Use um número inteiro maior que zero',
     featuresRequired: 'Informe ao menos um recurso, um por linha',
     invalidHost: 'Informe um domínio válido, como cartao.suaclinica.com.br',

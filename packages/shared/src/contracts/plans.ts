@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney } from '../format.ts';
 import { messages } from '../messages.ts';
 
 const a = messages.admin;
@@ -28,15 +29,28 @@ const optionalPositiveInt = z
   .transform((value) => value ?? null);
 
 /**
+ * The price as typed, in reais: empty (or null) means "sob consulta", the plan has no list price (specification §9:
+ * Enterprise). Anything else must be a number from zero up (§5); a comma is read as the decimal separator. The field
+ * itself must be sent, so a client that forgets it does not turn a priced plan into "sob consulta".
+ */
+const planPrice = z
+  .union([z.number(), z.string(), z.null()], a.priceInvalid)
+  .transform((value) => {
+    if (value === null) return null;
+    if (typeof value === 'number') return value;
+    const typed = value.trim();
+    return typed === '' ? null : Number(typed.replace(',', '.'));
+  })
+  .pipe(z.number(a.priceInvalid).min(0, a.priceInvalid).max(1_000_000, a.priceInvalid).nullable());
+
+/**
  * 'Novo Plano' / 'Editar Plano' (specification §5): name required; price in reais, numeric, step 0.01 (sent as
- * text or number, stored in cents); features one per line with blank lines dropped; empty limits mean unlimited.
+ * text or number, stored in cents), empty for "sob consulta"; features one per line with blank lines dropped; empty
+ * limits mean unlimited.
  */
 export const planFormSchema = z.object({
   name: z.string().trim().min(1, a.nameRequired).max(80),
-  price: z
-    .union([z.number(), z.string().trim().min(1, a.priceInvalid)])
-    .transform((value) => (typeof value === 'number' ? value : Number(value.replace(',', '.'))))
-    .pipe(z.number(a.priceInvalid).min(0, a.priceInvalid).max(1_000_000, a.priceInvalid)),
+  price: planPrice,
   description: z
     .string()
     .trim()
@@ -69,4 +83,9 @@ export type PlanSummary = z.infer<typeof planSummarySchema>;
 /** Reais (as typed in the form) to integer cents, without binary floating-point surprises. */
 export function reaisToCents(reais: number): number {
   return Math.round(reais * 100);
+}
+
+/** A plan's monthly price as people read it: "R$ 297,00", or "Sob consulta" for a plan without one. */
+export function formatPlanPrice(priceCents: number | null): string {
+  return priceCents === null ? messages.admin.priceOnRequest : formatMoney(priceCents);
 }

@@ -68,4 +68,51 @@ describe('admin plans', () => {
     const list = (await api('GET', '/api/admin/plans')).json();
     expect(list.items.find((p: { id: string }) => p.id === plan!.id).clinicCount).toBe(2);
   });
+
+  it('keeps a plan "sob consulta": an empty or null price is stored as null, and a price can be given back', async () => {
+    const created = await api('POST', '/api/admin/plans', { name: 'Enterprise Sob Consulta', price: '  ', features: 'SLA garantido' });
+    expect(created.statusCode).toBe(201);
+    const plan = created.json();
+    expect(plan.priceCents).toBeNull();
+    const [stored] = await t.db.select({ priceCents: plans.priceCents }).from(plans).where(eq(plans.id, plan.id));
+    expect(stored?.priceCents).toBeNull();
+
+    const priced = await api('PUT', `/api/admin/plans/${plan.id}`, { name: 'Enterprise Sob Consulta', price: '1999,90', features: ['SLA garantido'] });
+    expect(priced.json().priceCents).toBe(199_990);
+    const onRequest = await api('PUT', `/api/admin/plans/${plan.id}`, { name: 'Enterprise Sob Consulta', price: null, features: ['SLA garantido'] });
+    expect(onRequest.statusCode).toBe(200);
+    expect(onRequest.json().priceCents).toBeNull();
+
+    // "Sob consulta" sorts after every priced plan.
+    const names = (await api('GET', '/api/admin/plans')).json().items.map((p: { name: string }) => p.name);
+    expect(names.at(-1)).toBe('Enterprise Sob Consulta');
+    expect((await api('DELETE', `/api/admin/plans/${plan.id}`)).statusCode).toBe(204);
+  });
+
+  it('still refuses a negative price, and a body without the price at all', async () => {
+    const before = (await t.db.select().from(plans)).length;
+    const negative = await api('POST', '/api/admin/plans', { name: 'Ruim', price: '-0,01', features: 'x' });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().error.message).toBe('Preço deve ser um número maior ou igual a zero');
+    // Forgetting the field must not quietly turn a priced plan into "sob consulta".
+    const missing = await api('POST', '/api/admin/plans', { name: 'Ruim', features: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('Preço deve ser um número maior ou igual a zero');
+    expect((await t.db.select().from(plans)).length).toBe(before);
+  });
+
+  it('leaves clinics on a plan "sob consulta" out of the MRR, while counting them as subscriptions', async () => {
+    const before = (await api('GET', '/api/admin/plans/summary')).json();
+    const [plan] = await t.db.insert(plans).values({ name: 'Enterprise', priceCents: null }).returning({ id: plans.id });
+    const clinic = await createClinic(t.db, 'Clínica Enterprise');
+    await t.db.update(clinics).set({ planId: plan!.id }).where(eq(clinics.id, clinic.clinicId));
+
+    const after = (await api('GET', '/api/admin/plans/summary')).json();
+    expect(after).toMatchObject({
+      planCount: before.planCount + 1,
+      activeSubscriptions: before.activeSubscriptions + 1,
+      mrrCents: before.mrrCents,
+      mrrChangePercent: before.mrrChangePercent,
+    });
+  });
 });

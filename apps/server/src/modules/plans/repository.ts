@@ -39,7 +39,10 @@ export async function findPlan(db: Database, planId: string): Promise<PlatformPl
   return row ? toRecord({ ...row.plan, clinicCount: row.clinicCount }) : null;
 }
 
-/** Monthly recurring revenue from active clinics' plans, optionally only clinics that existed before a date. */
+/**
+ * Monthly recurring revenue from active clinics' plans, optionally only clinics that existed before a date. A plan
+ * sold "sob consulta" has a null price, which sum() skips: its clinics count as subscriptions but add nothing to MRR.
+ */
 async function mrrCents(db: Database, createdBefore?: Date): Promise<{ mrr: number; clinics: number }> {
   const [row] = await db
     .select({ mrr: sql<number>`coalesce(sum(${plans.priceCents}), 0)::int`, clinics: count() })

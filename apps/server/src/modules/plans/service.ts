@@ -12,7 +12,8 @@ type Actor = { userId: string };
 function columnsOf(input: PlanFormOutput) {
   return {
     name: input.name,
-    priceCents: reaisToCents(input.price),
+    // No price is "sob consulta" (Enterprise): stored as null, and left out of the MRR.
+    priceCents: input.price === null ? null : reaisToCents(input.price),
     description: input.description,
     features: input.features,
     maxPatients: input.maxPatients,

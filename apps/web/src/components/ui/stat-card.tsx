@@ -1,6 +1,7 @@
 import { messages } from '@carteirinha/shared/messages';
 import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 import { Card } from './card';
 
@@ -44,4 +45,24 @@ export function StatCard({ title, value, hint, icon: Icon, className }: StatCard
       </div>
     </Card>
   );
+}
+
+type StatCardGridProps = {
+  /** Why the figures could not be loaded; shown in place of the cards. */
+  error?: Error | null;
+  /** The columns at each width, e.g. 'sm:grid-cols-2 lg:grid-cols-4'. */
+  className: string;
+  children: ReactNode;
+};
+
+/** The row of `StatCard`s at the top of an admin page; the reason instead when their figures failed to load. */
+export function StatCardGrid({ error, className, children }: StatCardGridProps) {
+  if (error) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(error)}
+      </p>
+    );
+  }
+  return <div className={cn('grid gap-4', className)}>{children}</div>;
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 /** A data table; scrolls sideways on narrow screens instead of squeezing its columns. Give it a `TableCaption`. */
@@ -38,4 +38,15 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td data-slot="table-cell" className={cn('px-3 py-3 align-middle', className)} {...props} />;
+}
+
+/** One row across all `colSpan` columns, for the table's loading, empty or error state. */
+export function TableMessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      <TableCell colSpan={colSpan} className="py-10 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
 }

@@ -1,7 +1,6 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import type { ComponentProps, ReactNode } from 'react';
+import { FormField } from './form-field';
 import { Input } from './input';
-import { Label } from './label';
 
 type TextFieldProps = ComponentProps<typeof Input> & {
   /** The visible label, tied to the input so it is also the input's accessible name. */
@@ -14,33 +13,18 @@ type TextFieldProps = ComponentProps<typeof Input> & {
   wrapperClassName?: string;
 };
 
-/** A labelled input: the one way forms in the app render a text control. */
-export function TextField({ label, description, error, id, wrapperClassName, className, ...props }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const descriptionId = description ? `${inputId}-description` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [props['aria-describedby'], descriptionId, errorId].filter(Boolean).join(' ') || undefined;
+/** A labelled input: the one way forms in the app render a text control (a `FormField` holding an `Input`). */
+export function TextField({ label, description, error, id, wrapperClassName, ...props }: TextFieldProps) {
   return (
-    <div className={cn('grid gap-2', wrapperClassName)}>
-      <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        className={className}
-        {...props}
-        aria-invalid={error ? true : props['aria-invalid']}
-        aria-describedby={describedBy}
-      />
-      {description ? (
-        <p id={descriptionId} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} data-slot="field-error" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} description={description} error={error} id={id} className={wrapperClassName}>
+      {(control) => (
+        <Input
+          {...props}
+          id={control.id}
+          aria-invalid={control['aria-invalid'] ?? props['aria-invalid']}
+          aria-describedby={[props['aria-describedby'], control['aria-describedby']].filter(Boolean).join(' ') || undefined}
+        />
+      )}
+    </FormField>
   );
 }

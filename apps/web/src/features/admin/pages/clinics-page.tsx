@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
 import { useClinics } from '@/features/clinics/api/list-clinics';
 import { ClinicDetailDialog } from '@/features/clinics/components/clinic-detail-dialog';
 import { ClinicFormDialog } from '@/features/clinics/components/clinic-form-dialog';
@@ -35,7 +36,6 @@ export function AdminClinicsPage() {
   const { data, error, isFetching, isPlaceholderData } = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT });
   const plans = usePlans();
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const closeDialog = () => setDialog({ kind: 'none' });
 
   return (
@@ -86,24 +86,7 @@ export function AdminClinicsPage() {
         }}
       />
 
-      {data && data.total > data.pageSize ? (
-        <nav aria-label={messages.pagination.label} className="flex items-center justify-end gap-3">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {formatMessage(messages.pagination.pageOf, { page: data.page, pages: pageCount })}
-          </p>
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((current) => Math.max(1, current - 1))}>
-            {messages.pagination.previous}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={isPlaceholderData || page >= pageCount}
-            onClick={() => setPage((current) => current + 1)}
-          >
-            {messages.pagination.next}
-          </Button>
-        </nav>
-      ) : null}
+      <Pagination page={page} onPageChange={setPage} shown={data} stale={isPlaceholderData} />
 
       <ClinicFormDialog
         open={dialog.kind === 'form'}

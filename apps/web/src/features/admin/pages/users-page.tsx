@@ -13,7 +13,8 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
 import { listClinicsQueryOptions } from '@/features/clinics/api/list-clinics';
 import { useUsers } from '@/features/users/api/list-users';
 import { RemoveRoleDialog } from '@/features/users/components/remove-role-dialog';
@@ -78,13 +79,7 @@ function UserRow({ user, actions }: { user: AdminUser; actions: RowActions }) {
 
 /** One row across the whole table, for the loading, empty and error states. */
 function MessageRow({ children }: { children: ReactNode }) {
-  return (
-    <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={COLUMNS.length} className="py-10 text-center text-muted-foreground">
-        {children}
-      </TableCell>
-    </TableRow>
-  );
+  return <TableMessageRow colSpan={COLUMNS.length}>{children}</TableMessageRow>;
 }
 
 /** Admin 'Usuários' (specification §2): who has which role, in which clinic, and the role changes. */
@@ -106,8 +101,6 @@ export function AdminUsersPage() {
   const clinicOptions: ClinicOption[] | undefined = clinicsQuery.data?.items
     .map(({ id, name }) => ({ id, name }))
     .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
-
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   function closeRoleDialog() {
     setRoleDialog({ open: false });
@@ -192,24 +185,7 @@ export function AdminUsersPage() {
         <TableBody>{renderRows()}</TableBody>
       </Table>
 
-      {data && data.total > data.pageSize ? (
-        <nav aria-label={messages.pagination.label} className="flex items-center justify-end gap-3">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {formatMessage(messages.pagination.pageOf, { page: data.page, pages: pageCount })}
-          </p>
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((current) => Math.max(1, current - 1))}>
-            {messages.pagination.previous}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={isPlaceholderData || page >= pageCount}
-            onClick={() => setPage((current) => current + 1)}
-          >
-            {messages.pagination.next}
-          </Button>
-        </nav>
-      ) : null}
+      <Pagination page={page} onPageChange={setPage} shown={data} stale={isPlaceholderData} />
 
       <UserRoleDialog
         open={roleDialog.open}

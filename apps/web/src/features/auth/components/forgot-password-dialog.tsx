@@ -6,10 +6,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/text-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure } from '../lib/auth-errors';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
+import { EmailField } from './credential-fields';
 
 /** Where the e-mailed link lands; the server builds the link to the same page. */
 const RESET_PAGE_PATH = '/auth/redefinir-senha';
@@ -47,18 +48,11 @@ function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
 
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, ['email']))}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="seu@email.com"
-        aria-invalid={errors.email ? true : undefined}
-        {...register('email')}
-      />
+      <EmailField invalid={errors.email !== undefined} {...register('email')} />
       <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? messages.common.sending : 'Enviar link'}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel={messages.common.sending}>
+          Enviar link
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

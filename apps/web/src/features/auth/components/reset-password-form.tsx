@@ -5,11 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure, type AuthClientError } from '../lib/auth-errors';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
+import { PasswordField } from './credential-fields';
 
 const FIELD_ORDER = ['password', 'confirmPassword'] as const;
 const REJECTED_TOKEN_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
@@ -64,23 +64,11 @@ export function ResetPasswordForm({ token, onTokenRejected }: ResetPasswordFormP
       className="grid gap-4"
       onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
     >
-      <TextField
-        label="Nova senha"
-        type="password"
-        autoComplete="new-password"
-        aria-invalid={errors.password ? true : undefined}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirmar senha"
-        type="password"
-        autoComplete="new-password"
-        aria-invalid={errors.confirmPassword ? true : undefined}
-        {...register('confirmPassword')}
-      />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? messages.auth.resetting : 'Redefinir senha'}
-      </Button>
+      <PasswordField label="Nova senha" autoComplete="new-password" invalid={errors.password !== undefined} {...register('password')} />
+      <PasswordField label="Confirmar senha" autoComplete="new-password" invalid={errors.confirmPassword !== undefined} {...register('confirmPassword')} />
+      <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={messages.auth.resetting}>
+        Redefinir senha
+      </SubmitButton>
     </form>
   );
 }

@@ -1,45 +1,58 @@
 import { signInSchema, type SignInInput } from '@carteirinha/shared/contracts/auth';
 import { messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { authClient } from '@/lib/auth-client';
+import { TwoFactorChallenge } from '@/features/two-factor/components/two-factor-challenge';
 import { isNetworkFailure, signInErrorMessage } from '../lib/auth-errors';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { useEnterPortal } from '../lib/use-enter-portal';
+import { EmailField, PasswordField } from './credential-fields';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { GoogleSignInButton } from './google-sign-in-button';
 
 const FIELD_ORDER = ['email', 'password'] as const;
 
-/** Returns whether the session was created; failures are reported in a toast. */
-async function signIn({ email, password }: SignInInput): Promise<boolean> {
+type SignInOutcome = 'signed-in' | 'two-factor' | 'failed';
+
+/** Signs in; an account with two-factor still owes a code. Failures are reported in a toast. */
+async function signIn({ email, password }: SignInInput): Promise<SignInOutcome> {
   try {
-    const { error } = await authClient.signIn.email({ email, password });
-    if (!error) return true;
+    const { data, error } = await authClient.signIn.email({ email, password });
+    if (!error) return data && 'twoFactorRedirect' in data && data.twoFactorRedirect ? 'two-factor' : 'signed-in';
     toast.error(messages.auth.signInErrorTitle, { description: signInErrorMessage(error) });
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
     toast.error(messages.auth.signInErrorTitle, { description: messages.common.networkError });
   }
-  return false;
+  return 'failed';
 }
 
 /** The "Entrar" tab of /auth (specification §2, §5, §8). */
 export function SignInForm() {
   const enterPortal = useEnterPortal();
+  const [awaitingCode, setAwaitingCode] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
 
-  const onValid = async (values: SignInInput) => {
-    if (!(await signIn(values))) return;
+  const welcome = async () => {
     toast.success(messages.auth.signInSuccessTitle, { description: messages.auth.redirecting });
     await enterPortal();
   };
+
+  const onValid = async (values: SignInInput) => {
+    const outcome = await signIn(values);
+    if (outcome === 'two-factor') setAwaitingCode(true);
+    if (outcome === 'signed-in') await welcome();
+  };
+
+  if (awaitingCode) return <TwoFactorChallenge onVerified={welcome} onRestart={() => setAwaitingCode(false)} />;
 
   return (
     <div className="grid gap-4">
@@ -49,25 +62,13 @@ export function SignInForm() {
         className="grid gap-4"
         onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
       >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="seu@email.com"
-          aria-invalid={errors.email ? true : undefined}
-          {...register('email')}
-        />
-        <TextField
-          label="Senha"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          {...register('password')}
-        />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? messages.auth.signingIn : 'Entrar'}
-        </Button>
+        <EmailField invalid={errors.email !== undefined} {...register('email')} />
+        <PasswordField autoComplete="current-password" invalid={errors.password !== undefined} {...register('password')} />
+        <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={messages.auth.signingIn}>
+          Entrar
+        </SubmitButton>
       </form>
+      <GoogleSignInButton />
       <ForgotPasswordDialog />
     </div>
   );

@@ -3,12 +3,13 @@ import { messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
 import { authClient } from '@/lib/auth-client';
 import { isNetworkFailure, signUpErrorMessage } from '../lib/auth-errors';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { useEnterPortal } from '../lib/use-enter-portal';
+import { EmailField, PasswordField } from './credential-fields';
 
 const FIELD_ORDER = ['fullName', 'email', 'password'] as const;
 
@@ -54,24 +55,11 @@ export function SignUpForm() {
         aria-invalid={errors.fullName ? true : undefined}
         {...register('fullName')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="seu@email.com"
-        aria-invalid={errors.email ? true : undefined}
-        {...register('email')}
-      />
-      <TextField
-        label="Senha"
-        type="password"
-        autoComplete="new-password"
-        aria-invalid={errors.password ? true : undefined}
-        {...register('password')}
-      />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? messages.auth.signingUp : 'Cadastrar'}
-      </Button>
+      <EmailField invalid={errors.email !== undefined} {...register('email')} />
+      <PasswordField autoComplete="new-password" invalid={errors.password !== undefined} {...register('password')} />
+      <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={messages.auth.signingUp}>
+        Cadastrar
+      </SubmitButton>
     </form>
   );
 }

@@ -1,24 +1,24 @@
 import { CLINIC_STATUSES, CLINIC_STATUS_LABELS, type AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { clinicFormSchema, type ClinicFormInput, type ClinicFormOutput } from '@carteirinha/shared/contracts/admin-clinics';
-import type { PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
-import { formatCnpj, formatMoney } from '@carteirinha/shared/format';
+import { formatPlanPrice, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
+import { formatCnpj } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateClinic } from '../api/create-clinic';
 import { useUpdateClinic } from '../api/update-clinic';
 
-/** Specification §9: the plan label in the clinic form shows name and price. */
+/** Specification §9: the plan label in the clinic form shows name and price ("Sob consulta" without one). */
 function planOptionLabel(plan: PlatformPlanRecord): string {
-  return `${plan.name} - ${plan.priceCents === null ? 'Sob consulta' : formatMoney(plan.priceCents)}`;
+  return `${plan.name} - ${formatPlanPrice(plan.priceCents)}`;
 }
 
 /** The plans a clinic can be put on: the active ones, plus the one it is on now even if that was deactivated. */
@@ -84,19 +84,26 @@ function ClinicForm({ clinic, plans, onSaved, onCancel }: ClinicFormProps) {
 
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>
-      <FormField label="Nome" error={errors.name?.message}>
-        {(field) => <Input {...field} autoComplete="organization" {...register('name')} />}
-      </FormField>
-      <FormField label="CNPJ" error={errors.cnpj?.message}>
-        {(field) => <Input {...field} inputMode="text" placeholder="00.000.000/0000-00" {...register('cnpj')} />}
-      </FormField>
+      <TextField label="Nome" error={errors.name?.message} autoComplete="organization" {...register('name')} />
+      <TextField label="CNPJ" error={errors.cnpj?.message} inputMode="text" placeholder="00.000.000/0000-00" {...register('cnpj')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Subdomínio" error={errors.slug?.message} description="Letras minúsculas, números e hífens">
-          {(field) => <Input {...field} placeholder="minhaclinica" autoCapitalize="none" spellCheck={false} {...register('slug')} />}
-        </FormField>
-        <FormField label="Domínio próprio (opcional)" error={errors.domain?.message}>
-          {(field) => <Input {...field} placeholder="cartao.suaclinica.com.br" autoCapitalize="none" spellCheck={false} {...register('domain')} />}
-        </FormField>
+        <TextField
+          label="Subdomínio"
+          error={errors.slug?.message}
+          description="Letras minúsculas, números e hífens"
+          placeholder="minhaclinica"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('slug')}
+        />
+        <TextField
+          label="Domínio próprio (opcional)"
+          error={errors.domain?.message}
+          placeholder="cartao.suaclinica.com.br"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('domain')}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Plano" error={errors.planId?.message}>
@@ -137,22 +144,18 @@ function ClinicForm({ clinic, plans, onSaved, onCancel }: ClinicFormProps) {
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
-        <FormField label="Cidade" error={errors.city?.message}>
-          {(field) => <Input {...field} autoComplete="address-level2" {...register('city')} />}
-        </FormField>
+        <TextField label="Cidade" error={errors.city?.message} autoComplete="address-level2" {...register('city')} />
         {/* The contract's rule has no message of its own; zod's generic one would show the regular expression. */}
-        <FormField label="UF" error={errors.state ? 'Use a sigla do estado, como SP' : undefined}>
-          {(field) => <Input {...field} maxLength={2} autoComplete="address-level1" className="uppercase" {...register('state')} />}
-        </FormField>
+        <TextField
+          label="UF"
+          error={errors.state ? 'Use a sigla do estado, como SP' : undefined}
+          maxLength={2}
+          autoComplete="address-level1"
+          className="uppercase"
+          {...register('state')}
+        />
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

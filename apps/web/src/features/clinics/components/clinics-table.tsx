@@ -2,7 +2,7 @@ import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { formatCnpj, formatDate, formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { ReactNode } from 'react';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/error-message';
 import { ClinicRowActions, type ClinicActions } from './clinic-row-actions';
 import { ClinicStatusBadge } from './clinic-status-badge';
@@ -45,13 +45,7 @@ function ClinicRow({ clinic, actions }: { clinic: AdminClinic; actions: ClinicAc
 
 /** One row across the whole table, for the loading, empty and error states. */
 function MessageRow({ children }: { children: ReactNode }) {
-  return (
-    <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={COLUMNS.length} className="py-10 text-center text-muted-foreground">
-        {children}
-      </TableCell>
-    </TableRow>
-  );
+  return <TableMessageRow colSpan={COLUMNS.length}>{children}</TableMessageRow>;
 }
 
 type ClinicsTableProps = {

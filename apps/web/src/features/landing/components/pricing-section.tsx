@@ -1,5 +1,6 @@
 import { PLATFORM_PLANS, TRIAL_DAYS, type PlatformPlan } from '@carteirinha/shared/constants';
 import { formatMoney } from '@carteirinha/shared/format';
+import { messages } from '@carteirinha/shared/messages';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -72,7 +73,7 @@ function PlanCard({ plan }: { plan: PlatformPlan }) {
 
 function PlanPrice({ priceCents }: { priceCents: number | null }) {
   if (priceCents === null) {
-    return <p className="mt-6 text-4xl font-bold tracking-tight">Sob consulta</p>;
+    return <p className="mt-6 text-4xl font-bold tracking-tight">{messages.admin.priceOnRequest}</p>;
   }
   return (
     <p className="mt-6 flex items-baseline gap-1">

@@ -1,11 +1,11 @@
-import type { PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
+import { formatPlanPrice, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { CheckIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { planLimitLabel, planPriceLabel } from '../lib/plan-labels';
+import { planLimitLabel } from '../lib/plan-labels';
 
 type PlanCardProps = {
   plan: PlatformPlanRecord;
@@ -27,7 +27,8 @@ export function PlanCard({ plan, onEdit, onDelete }: PlanCardProps) {
           <h2 id={titleId}>{plan.name}</h2>
         </CardTitle>
         <p className="text-2xl font-bold tabular-nums">
-          {planPriceLabel(plan)}
+          {formatPlanPrice(plan.priceCents)}
+          {/* "Sob consulta" has no monthly figure to qualify. */}
           {plan.priceCents === null ? null : <span className="text-sm font-normal text-muted-foreground">/mês</span>}
         </p>
         {plan.description ? <CardDescription>{plan.description}</CardDescription> : null}

@@ -1,15 +1,15 @@
 import { planFormSchema, type PlanFormInput, type PlanFormOutput, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, type BaseSyntheticEvent, type ComponentProps } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/error-message';
 import { useCreatePlan } from '../api/create-plan';
@@ -33,7 +33,7 @@ function initialValues(plan: PlatformPlanRecord | null): PlanFormValues {
   }
   return {
     name: plan.name,
-    // A plan "sob consulta" has no price; the form asks for one (specification §5: price required).
+    // A plan "sob consulta" has no price: the field stays empty.
     price: plan.priceCents === null ? '' : (plan.priceCents / 100).toFixed(2),
     description: plan.description ?? '',
     features: plan.features.join('\n'),
@@ -60,6 +60,21 @@ function CheckboxField({ control, name, label }: { control: Control<PlanFormInpu
   );
 }
 
+/** A limit of the plan: a whole number above zero, or empty for unlimited. */
+function LimitField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'description'>) {
+  return <TextField description="Vazio = ilimitado" type="number" inputMode="numeric" step="1" min="1" {...props} />;
+}
+
+/**
+ * A number input reports text that is not a number ('1e') as empty, which here would mean "sob consulta": the form
+ * refuses it instead, as specification §5 refuses a non-numeric price.
+ */
+function priceIsNotANumber(form: unknown): boolean {
+  if (!(form instanceof HTMLFormElement)) return false;
+  const input = form.elements.namedItem('price');
+  return input instanceof HTMLInputElement && input.validity.badInput;
+}
+
 type PlanFormProps = {
   plan: PlatformPlanRecord | null;
   onSaved: () => void;
@@ -71,6 +86,7 @@ function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<PlanFormInput, unknown, PlanFormOutput>({
     resolver: zodResolver(planFormSchema),
@@ -79,7 +95,11 @@ function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   const createPlan = useCreatePlan();
   const updatePlan = useUpdatePlan();
 
-  const onValid = async (values: PlanFormOutput) => {
+  const onValid = async (values: PlanFormOutput, event?: BaseSyntheticEvent) => {
+    if (priceIsNotANumber(event?.target)) {
+      setError('price', { message: messages.admin.priceInvalid }, { shouldFocus: true });
+      return;
+    }
     try {
       if (plan) {
         await updatePlan.mutateAsync({ id: plan.id, data: values });
@@ -100,12 +120,18 @@ function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <FormField label="Nome" error={errors.name?.message}>
-          {(field) => <Input {...field} {...register('name')} />}
-        </FormField>
-        <FormField label="Preço (R$)" error={errors.price?.message}>
-          {(field) => <Input {...field} type="number" inputMode="decimal" step="0.01" min="0" placeholder="0,00" {...register('price')} />}
-        </FormField>
+        <TextField label="Nome" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Preço (R$)"
+          description={messages.admin.priceOnRequestHint}
+          error={errors.price?.message}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder={messages.admin.priceOnRequest}
+          {...register('price')}
+        />
       </div>
       <FormField label="Descrição" error={errors.description?.message}>
         {(field) => <Textarea {...field} rows={2} {...register('description')} />}
@@ -114,25 +140,14 @@ function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
         {(field) => <Textarea {...field} rows={5} {...register('features')} />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Limite de pacientes" error={errors.maxPatients?.message} description="Vazio = ilimitado">
-          {(field) => <Input {...field} type="number" inputMode="numeric" step="1" min="1" {...register('maxPatients')} />}
-        </FormField>
-        <FormField label="Limite de clínicas parceiras" error={errors.maxClinics?.message} description="Vazio = ilimitado">
-          {(field) => <Input {...field} type="number" inputMode="numeric" step="1" min="1" {...register('maxClinics')} />}
-        </FormField>
+        <LimitField label="Limite de pacientes" error={errors.maxPatients?.message} {...register('maxPatients')} />
+        <LimitField label="Limite de clínicas parceiras" error={errors.maxClinics?.message} {...register('maxClinics')} />
       </div>
       <div className="flex flex-wrap gap-6">
         <CheckboxField control={control} name="popular" label="Mais Popular" />
         <CheckboxField control={control} name="isActive" label="Ativo" />
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

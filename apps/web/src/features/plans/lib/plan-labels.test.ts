@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { distinctFeatures, mrrChangeLabel, planLimitLabel, planPriceLabel } from './plan-labels';
+import { distinctFeatures, mrrChangeLabel, planLimitLabel } from './plan-labels';
 
 describe('plan labels', () => {
-  it('shows the price in reais, or "Sob consulta" without one', () => {
-    expect(planPriceLabel({ priceCents: 29_700 })).toBe('R$ 297,00');
-    expect(planPriceLabel({ priceCents: null })).toBe('Sob consulta');
-  });
-
   it('shows a missing limit as unlimited', () => {
     expect(planLimitLabel(100)).toBe('100');
     expect(planLimitLabel(null)).toBe('Ilimitado');

@@ -1,10 +1,4 @@
 import type { PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
-import { formatMoney } from '@carteirinha/shared/format';
-
-/** The plan's monthly price as people read it; a plan without a price is sold "sob consulta" (Enterprise). */
-export function planPriceLabel(plan: Pick<PlatformPlanRecord, 'priceCents'>): string {
-  return plan.priceCents === null ? 'Sob consulta' : formatMoney(plan.priceCents);
-}
 
 /** A limit of the plan; null means no limit. */
 export function planLimitLabel(limit: number | null): string {

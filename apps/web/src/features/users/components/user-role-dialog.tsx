@@ -5,8 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -168,14 +168,7 @@ function UserRoleForm({ user, clinics, onDone, onCancel }: UserRoleFormProps) {
         <p className="text-sm text-muted-foreground">{m.clinicNotNeeded}</p>
       )}
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? m.saving : m.save}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
