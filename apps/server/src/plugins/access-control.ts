@@ -72,20 +72,18 @@ function isStaff(role: Role | null): boolean {
 async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyRequest): Promise<RequestContext | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
-  const [row] = await db
-    .select({ role: userRoles.role, clinicId: userRoles.clinicId, lastActiveAt: sessions.lastActiveAt, createdAt: sessions.createdAt })
-    .from(sessions)
-    .leftJoin(userRoles, eq(userRoles.userId, sessions.userId))
-    .where(eq(sessions.id, session.session.id))
+  const [assignment] = await db
+    .select({ role: userRoles.role, clinicId: userRoles.clinicId })
+    .from(userRoles)
+    .where(eq(userRoles.userId, session.user.id))
     .limit(1);
-  if (!row) return null;
-  const role = row.role ?? null;
+  const role = assignment?.role ?? null;
   const current = await settings.get();
 
   if (isStaff(role)) {
     const now = Date.now();
-    const idleMs = now - row.lastActiveAt.getTime();
-    if (idleMs > current.sessionTimeoutMinutes * MINUTE_MS || now - row.createdAt.getTime() > STAFF_ABSOLUTE_MS) {
+    const idleMs = now - new Date(session.session.lastActiveAt ?? session.session.createdAt).getTime();
+    if (idleMs > current.sessionTimeoutMinutes * MINUTE_MS || now - new Date(session.session.createdAt).getTime() > STAFF_ABSOLUTE_MS) {
       await db.delete(sessions).where(eq(sessions.id, session.session.id));
       request.log.info({ userId: session.user.id }, 'auth.session.expired');
       throw new AppError('SESSION_EXPIRED');
@@ -100,7 +98,7 @@ async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyR
     fullName: session.user.name,
     emailVerified: session.user.emailVerified,
     role,
-    clinicId: row.clinicId ?? null,
+    clinicId: assignment?.clinicId ?? null,
     twoFactor: {
       required: role === 'admin' && current.requireAdminTwoFactor,
       enabled: session.user.twoFactorEnabled === true,

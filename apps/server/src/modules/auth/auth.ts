@@ -114,6 +114,10 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver, googl
       expiresIn: SEVEN_DAYS_SECONDS,
       // Sliding renewal: an active session is pushed forward at most once a day.
       updateAge: ONE_DAY_SECONDS,
+      // Read with the session itself, so the staff inactivity timeout costs no extra query (access-control.ts).
+      additionalFields: {
+        lastActiveAt: { type: 'date', required: false, input: false, defaultValue: () => new Date() },
+      },
     },
     emailAndPassword: {
       enabled: true,
