@@ -90,15 +90,20 @@ export function createBackupService(options: { database: DatabaseHandle; dataDir
   };
 }
 
-/** Checks every minute whether the 3 am backup is due; a server that was off at 3 am makes it when it starts. */
+/** One tick of the daily job: makes the backup when it is due, and answers it (null when nothing was due). */
+export async function runDailyBackupIfDue(backups: BackupService, settings: SettingsStore, now = new Date()): Promise<BackupInfo | null> {
+  const { backupDailyEnabled } = await settings.get();
+  const latest = await backups.latest();
+  if (!isDailyBackupDue(now, latest ? new Date(latest.createdAt) : null, backupDailyEnabled)) return null;
+  return backups.backupNow();
+}
+
+/** Checks every minute whether the 3 am backup is due; a server that was off at 3 am makes it within a minute of starting. */
 export function startDailyBackupJob(backups: BackupService, settings: SettingsStore, log: FastifyBaseLogger): NodeJS.Timeout {
   const run = async () => {
     try {
-      const { backupDailyEnabled } = await settings.get();
-      const latest = await backups.latest();
-      if (!isDailyBackupDue(new Date(), latest ? new Date(latest.createdAt) : null, backupDailyEnabled)) return;
-      const backup = await backups.backupNow();
-      log.info({ file: backup.fileName, bytes: backup.sizeBytes }, 'daily backup written');
+      const backup = await runDailyBackupIfDue(backups, settings);
+      if (backup) log.info({ file: backup.fileName, bytes: backup.sizeBytes }, 'daily backup written');
     } catch (error) {
       log.error({ err: error }, 'daily backup failed');
     }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared/contracts/settings';
 import { auditLog, emailOutbox, platformSettings, users } from '../../db/schema.ts';
+import { runDailyBackupIfDue } from './backups.ts';
 import { changeSettings, createClinic, createSignedInUser, createTestApp, settingsFormOf, PUBLIC_URL, type TestApp } from '../../../test/helpers.ts';
 
 const s = messages.settings;
@@ -225,6 +226,31 @@ describe('admin Configurações', () => {
     expect(response.statusCode).toBe(201);
     await expect(fs.stat(old)).rejects.toThrow();
     await expect(fs.stat(recent)).resolves.toBeTruthy();
+  });
+});
+
+describe('daily backup job', () => {
+  let t: TestApp;
+  let admin: { cookie: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createSignedInUser(t, 'admin');
+  });
+  afterAll(async () => t.close());
+
+  it('makes one backup per 3 am, and none while the switch is off', async () => {
+    await changeSettings(t, admin.cookie, { backupDailyEnabled: false });
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings)).toBeNull();
+
+    await changeSettings(t, admin.cookie, { backupDailyEnabled: true });
+    const made = await runDailyBackupIfDue(t.app.backups, t.app.settings);
+    expect(made?.fileName).toMatch(/^carteirinha-.*/);
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings)).toBeNull();
+    // The next 3 am makes the next one.
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, tomorrow)).not.toBeNull();
+    expect(await t.app.backups.list()).toHaveLength(2);
   });
 });
 
