@@ -226,7 +226,7 @@ export const messages = {
     security: 'Segurança',
     securityDescription: 'Configurações de segurança e acesso',
     requireAdminTwoFactor: 'Autenticação em dois fatores',
-    requireAdminTwoFactorHint: 'Exigir 2FA para administradores',
+    requireAdminTwoFactorHint: 'Exigir 2FA para administradores da plataforma e das clínicas',
     twoFactorOffByDemo: 'Desativada pelos dados de demonstração, para que as contas de exemplo entrem só com a senha.',
     googleLogin: 'Login com Google',
     googleLoginHint: 'Permitir login via conta Google',

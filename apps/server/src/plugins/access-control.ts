@@ -64,6 +64,14 @@ const STAFF_ABSOLUTE_MS = 12 * 60 * MINUTE_MS;
 /** Last activity is written at most once a minute per session, not on every request. */
 const ACTIVITY_WRITE_EVERY_MS = MINUTE_MS;
 
+/**
+ * Who 'Exigir 2FA para administradores' covers: the platform's admins and each clinic's admin (security checklist:
+ * AAL2 is mandatory for admin and clinic_admin). Receptionists and patients are not asked.
+ */
+function isAdministrator(role: Role | null): boolean {
+  return role === 'admin' || role === 'clinic_admin';
+}
+
 /** Admins and clinic teams time out on inactivity; patients keep better-auth's 7-day sliding session. */
 function isStaff(role: Role | null): boolean {
   return role === 'admin' || role === 'clinic_admin' || role === 'clinic_staff';
@@ -100,7 +108,7 @@ async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyR
     role,
     clinicId: assignment?.clinicId ?? null,
     twoFactor: {
-      required: role === 'admin' && current.requireAdminTwoFactor,
+      required: isAdministrator(role) && current.requireAdminTwoFactor,
       enabled: session.user.twoFactorEnabled === true,
     },
   };

@@ -3,7 +3,7 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
-import { sessions, userRoles } from '../../db/schema.ts';
+import { sessions } from '../../db/schema.ts';
 import {
   changeSettings,
   cookieHeaderOf,
@@ -194,12 +194,19 @@ describe('two-factor for admins', () => {
     expect((await post('/api/auth/two-factor/verify-backup-code', again, { code: backupCodes[0] })).statusCode).toBe(401);
   });
 
-  it('does not ask clinic users for a factor (the setting is for admins)', async () => {
+  it("asks a clinic's admin for a factor too, but not its receptionists or patients", async () => {
     const { clinicId } = await createClinic(t.db);
-    const staff = await createSignedInUser(t, 'clinic_admin', clinicId);
-    expect((await me(t, staff.cookie)).json().twoFactor).toEqual({ required: false, enabled: false });
+    const clinicAdmin = await createSignedInUser(t, 'clinic_admin', clinicId);
+    expect((await me(t, clinicAdmin.cookie)).json().twoFactor).toEqual({ required: true, enabled: false });
+    const refused = await t.app.inject({ method: 'GET', url: '/api/clinic', headers: { cookie: clinicAdmin.cookie } });
+    expect(refused.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+
+    for (const role of ['clinic_staff', 'patient'] as const) {
+      const person = await createSignedInUser(t, role, clinicId);
+      expect((await me(t, person.cookie)).json().twoFactor).toEqual({ required: false, enabled: false });
+    }
+    const staff = await createSignedInUser(t, 'clinic_staff', clinicId);
     expect((await t.app.inject({ method: 'GET', url: '/api/clinic', headers: { cookie: staff.cookie } })).statusCode).toBe(200);
-    await t.db.delete(userRoles).where(eq(userRoles.userId, staff.userId));
   });
 });
 
