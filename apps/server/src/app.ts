@@ -99,7 +99,7 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'));
+  const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log);
   const backups = createBackupService({ database, dataDir: config.dataDir, settings });
   app.decorate('settings', settings);
   app.decorate('backups', backups);
@@ -109,7 +109,8 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
     const current = await settings.get();
     if (current.smtpHost) {
       const server = { host: current.smtpHost, port: current.smtpPort, user: current.smtpUser, password: settings.smtpPassword(current) };
-      return { server, from: `"${current.platformName}" <${current.supportEmail}>` };
+      // nodemailer quotes the name itself: a platform name with quotes or brackets cannot break the header.
+      return { server, from: { name: current.platformName, address: current.supportEmail } };
     }
     return config.smtpUrl ? { server: config.smtpUrl, from: config.mailFrom } : null;
   };

@@ -55,9 +55,29 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   };
 }
 
-/** pg_dump in the custom format (restorable with pg_restore); the client tools come with Debian's postgresql. */
+/**
+ * pg_dump in the custom format (restorable with pg_restore); the client tools come with Debian's postgresql. The
+ * connection goes through libpq's environment, not the command line, so the password shows neither in `ps` nor in
+ * an error message (which quotes the command line).
+ */
 async function runPgDump(connectionString: string, file: string): Promise<void> {
-  await execFileAsync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${connectionString}`], { timeout: 10 * 60_000 });
+  const url = new URL(connectionString);
+  const env = {
+    ...process.env,
+    PGHOST: decodeURIComponent(url.hostname) || 'localhost',
+    PGPORT: url.port || '5432',
+    PGUSER: decodeURIComponent(url.username),
+    PGPASSWORD: decodeURIComponent(url.password),
+    PGDATABASE: decodeURIComponent(url.pathname.slice(1)),
+    ...(url.searchParams.get('sslmode') ? { PGSSLMODE: url.searchParams.get('sslmode') ?? '' } : {}),
+  };
+  try {
+    await execFileAsync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`], { env, timeout: 10 * 60_000 });
+  } catch (error) {
+    const stderr = (error as { stderr?: unknown }).stderr;
+    const reason = typeof stderr === 'string' && stderr.trim() ? stderr.trim() : String((error as Error).message).split('\n')[0];
+    throw new Error(`pg_dump failed: ${reason}`, { cause: error });
+  }
 }
 
 /** Opens a node-postgres pool on a PostgreSQL server. */

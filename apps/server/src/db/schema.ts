@@ -9,6 +9,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -61,6 +62,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Ours, not better-auth's: the inactivity timeout of staff sessions reads it (admin Configurações). */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Ours: the second factor was checked for this session (not merely enabled for the user). */
+    twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
@@ -81,6 +84,22 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);
+
+/**
+ * TOTP codes already accepted, for as long as they could be accepted again (security checklist 14). The primary key
+ * makes the claim atomic: two requests with one code cannot both insert.
+ */
+export const usedTotpCodes = pgTable(
+  'used_totp_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );
 
 export const accounts = pgTable(

@@ -13,7 +13,7 @@ export type Mailer = {
 export type SmtpServer = { host: string; port: number; user: string | null; password: string | null };
 
 /** Where e-mail goes right now: an SMTP server (from the settings, else SMTP_URL) or nowhere (the outbox). */
-export type SmtpRoute = { server: SmtpServer | string; from: string } | null;
+export type SmtpRoute = { server: SmtpServer | string; from: string | { name: string; address: string } } | null;
 
 type MailerOptions = {
   db: Database;
@@ -26,13 +26,21 @@ type MailerOptions = {
 
 const SMTP_TIMEOUT_MS = 10_000;
 
-/** A nodemailer transport for a server; port 465 speaks TLS from the start, the others upgrade with STARTTLS. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
+
+/**
+ * A nodemailer transport for a server. Port 465 speaks TLS from the start; the others must upgrade with STARTTLS
+ * (requireTLS), so the password never crosses the network in clear. Only a relay on this very machine may do
+ * without, as a local postfix commonly does.
+ */
 export function smtpTransport(server: SmtpServer | string): Transporter {
   if (typeof server === 'string') return nodemailer.createTransport(server);
+  const secure = server.port === 465;
   return nodemailer.createTransport({
     host: server.host,
     port: server.port,
-    secure: server.port === 465,
+    secure,
+    requireTLS: !secure && !LOOPBACK_HOSTS.has(server.host),
     auth: server.user ? { user: server.user, pass: server.password ?? '' } : undefined,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,

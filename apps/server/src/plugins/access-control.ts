@@ -5,9 +5,10 @@ import { messages } from '@carteirinha/shared/messages';
 import { PERMISSIONS, roleHasPermission, type Permission } from '@carteirinha/shared/permissions';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Database } from '../db/client.ts';
-import { sessions, userRoles } from '../db/schema.ts';
+import { userRoles } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+import { enforceStaffSessionLimits } from '../modules/auth/session-limits.ts';
 import type { SettingsStore } from '../modules/settings/store.ts';
 
 /**
@@ -25,8 +26,11 @@ export type RequestContext = {
   emailVerified: boolean;
   role: Role | null;
   clinicId: string | null;
-  /** Two-factor state: `required` when the platform demands it of this user (admins, per Configurações). */
-  twoFactor: { required: boolean; enabled: boolean };
+  /**
+   * Two-factor state: `required` when the platform demands it of this user (admins, per Configurações), `enabled`
+   * once the user has a factor, `verified` when this session passed it (a Google sign-in, for one, does not).
+   */
+  twoFactor: { required: boolean; enabled: boolean; verified: boolean };
 };
 
 /** A caller that belongs to a clinic: every tenant-owned query is scoped by this `clinicId`. */
@@ -58,23 +62,12 @@ function isPluginRoute(url: string): boolean {
 
 type AccessDeps = { auth: Auth; db: Database; settings: SettingsStore };
 
-const MINUTE_MS = 60_000;
-/** ASVS 4.0.3 V3.3.2 (security checklist): a staff session ends 12 h after sign-in however active it is. */
-const STAFF_ABSOLUTE_MS = 12 * 60 * MINUTE_MS;
-/** Last activity is written at most once a minute per session, not on every request. */
-const ACTIVITY_WRITE_EVERY_MS = MINUTE_MS;
-
 /**
  * Who 'Exigir 2FA para administradores' covers: the platform's admins and each clinic's admin (security checklist:
  * AAL2 is mandatory for admin and clinic_admin). Receptionists and patients are not asked.
  */
 function isAdministrator(role: Role | null): boolean {
   return role === 'admin' || role === 'clinic_admin';
-}
-
-/** Admins and clinic teams time out on inactivity; patients keep better-auth's 7-day sliding session. */
-function isStaff(role: Role | null): boolean {
-  return role === 'admin' || role === 'clinic_admin' || role === 'clinic_staff';
 }
 
 async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyRequest): Promise<RequestContext | null> {
@@ -86,18 +79,8 @@ async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyR
     .where(eq(userRoles.userId, session.user.id))
     .limit(1);
   const role = assignment?.role ?? null;
-  const current = await settings.get();
 
-  if (isStaff(role)) {
-    const now = Date.now();
-    const idleMs = now - new Date(session.session.lastActiveAt ?? session.session.createdAt).getTime();
-    if (idleMs > current.sessionTimeoutMinutes * MINUTE_MS || now - new Date(session.session.createdAt).getTime() > STAFF_ABSOLUTE_MS) {
-      await db.delete(sessions).where(eq(sessions.id, session.session.id));
-      request.log.info({ userId: session.user.id }, 'auth.session.expired');
-      throw new AppError('SESSION_EXPIRED');
-    }
-    if (idleMs > ACTIVITY_WRITE_EVERY_MS) await db.update(sessions).set({ lastActiveAt: new Date(now) }).where(eq(sessions.id, session.session.id));
-  }
+  await enforceStaffSessionLimits({ db, settings, log: request.log }, session.session, role);
 
   return {
     userId: session.user.id,
@@ -108,8 +91,9 @@ async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyR
     role,
     clinicId: assignment?.clinicId ?? null,
     twoFactor: {
-      required: isAdministrator(role) && current.requireAdminTwoFactor,
+      required: isAdministrator(role) && (await settings.get()).requireAdminTwoFactor,
       enabled: session.user.twoFactorEnabled === true,
+      verified: session.session.twoFactorVerified === true,
     },
   };
 }
@@ -146,13 +130,19 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     }
     request.ctx = ctx;
     if (access === 'authenticated') return;
-    // An admin who must use two-factor and has not enrolled yet may only reach /api/me and the enrolment.
-    if (ctx.twoFactor.required && !ctx.twoFactor.enabled) throw new AppError('TWO_FACTOR_REQUIRED');
+    // A session that owes its second factor (not enrolled yet, or signed in without the code) may only reach /api/me
+    // and the two-factor endpoints.
+    if (owesSecondFactor(ctx)) throw new AppError('TWO_FACTOR_REQUIRED');
     if (!ctx.role || !roleHasPermission(ctx.role, access)) {
       request.log.warn({ userId: ctx.userId, role: ctx.role, access, url: request.url }, 'authz.denied');
       throw new AppError('FORBIDDEN');
     }
   });
+}
+
+/** Whether the session must still pass a second factor: required of the user, or the user has one. */
+export function owesSecondFactor(ctx: RequestContext): boolean {
+  return (ctx.twoFactor.required || ctx.twoFactor.enabled) && !ctx.twoFactor.verified;
 }
 
 /** The signed-in caller of a route whose access is not 'public'. */

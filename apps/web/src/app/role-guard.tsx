@@ -2,6 +2,7 @@ import { PORTAL_HOME, portalOfRole, type Portal } from '@carteirinha/shared/role
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { TwoFactorEnrolment } from '@/features/two-factor/components/two-factor-enrolment';
+import { TwoFactorSessionCheck } from '@/features/two-factor/components/two-factor-session-check';
 import { useMe } from './session';
 
 /**
@@ -19,5 +20,6 @@ export function RoleGuard({ portal }: { portal: Portal }) {
   if (ownPortal !== portal) return <Navigate to={PORTAL_HOME[ownPortal]} replace />;
   // The server refuses this portal's API until then (TWO_FACTOR_REQUIRED); the page says what to do instead.
   if (me.twoFactor.required && !me.twoFactor.enabled) return <TwoFactorEnrolment />;
+  if (me.twoFactor.enabled && !me.twoFactor.verified) return <TwoFactorSessionCheck />;
   return <Outlet />;
 }

@@ -19,7 +19,10 @@ export const meResponseSchema = z.object({
   }),
   role: z.enum(ROLES).nullable(),
   clinic: clinicBrandSchema.nullable(),
-  /** `required` and not `enabled`: the user must enrol a TOTP factor before using the portal. */
-  twoFactor: z.object({ required: z.boolean(), enabled: z.boolean() }),
+  /**
+   * `required` and not `enabled`: the user must enrol a TOTP factor before using the portal; `enabled` and not
+   * `verified`: this session must still pass the code (a sign-in that did not ask for it, such as Google's).
+   */
+  twoFactor: z.object({ required: z.boolean(), enabled: z.boolean(), verified: z.boolean() }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

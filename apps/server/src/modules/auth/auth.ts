@@ -117,6 +117,8 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver, googl
       // Read with the session itself, so the staff inactivity timeout costs no extra query (access-control.ts).
       additionalFields: {
         lastActiveAt: { type: 'date', required: false, input: false, defaultValue: () => new Date() },
+        // Set by our auth routes once a TOTP or backup code is accepted for this very session.
+        twoFactorVerified: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
     },
     emailAndPassword: {

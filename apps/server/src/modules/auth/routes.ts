@@ -12,12 +12,16 @@ import { assignmentOfUser, enrolPatient, patientLimitReached } from '../tenancy/
 import type { Auth } from './auth.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
-import { markTotpCodeUsed, wasTotpCodeUsed } from './totp-replay.ts';
+import { enforceStaffSessionLimits } from './session-limits.ts';
+import { claimTotpCode } from './totp-replay.ts';
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
 const SOCIAL_SIGN_IN_PATH = '/api/auth/sign-in/social';
 const VERIFY_TOTP_PATH = '/api/auth/two-factor/verify-totp';
+const VERIFY_BACKUP_CODE_PATH = '/api/auth/two-factor/verify-backup-code';
+/** Where a second factor is proven; a success marks the session as having passed it. */
+const SECOND_FACTOR_PATHS = new Set([VERIFY_TOTP_PATH, VERIFY_BACKUP_CODE_PATH]);
 /** Endpoints a bot would hammer: limited per IP (two-factor codes too: a 6-digit code must not be guessable). */
 const LIMITED_PATHS = new Set([
   SIGN_IN_PATH,
@@ -25,14 +29,17 @@ const LIMITED_PATHS = new Set([
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
   VERIFY_TOTP_PATH,
-  '/api/auth/two-factor/verify-backup-code',
+  VERIFY_BACKUP_CODE_PATH,
 ]);
+/** Endpoints that start, end or do without a session: the staff time limits are not checked there. */
+const SESSION_LIMITS_EXEMPT = new Set([...LIMITED_PATHS, SOCIAL_SIGN_IN_PATH, '/api/auth/sign-out', '/api/auth/verify-email']);
+
 /** better-auth's session cookie, as `<token>.<signature>`; an empty value is the cookie being cleared. */
 const SESSION_COOKIE = /^(?:__Secure-)?carteirinha\.session_token=([^;]+)/;
 
 const emailInBody = z.object({ email: z.string().trim().toLowerCase() });
 const codeInBody = z.object({ code: z.string().trim() });
-const authAnswer = z.object({ token: z.string().nullish(), user: z.object({ id: z.string() }) });
+const authAnswer = z.object({ token: z.string().nullish(), user: z.object({ id: z.string(), email: z.string().optional() }) });
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? request.url;
@@ -109,6 +116,20 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return true;
   }
 
+  /**
+   * better-auth's own endpoints (get-session, update-user, change-password, list-sessions…) take the session cookie
+   * too: a staff session past its inactivity or 12 h limit is ended here as it is on our API.
+   */
+  async function enforceSessionLimits(request: FastifyRequest): Promise<void> {
+    const path = pathOf(request);
+    if (SESSION_LIMITS_EXEMPT.has(path) || path.startsWith('/api/auth/callback/')) return;
+    if (!request.headers.cookie?.includes('session_token')) return;
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!session) return;
+    const assignment = await assignmentOfUser(options.db, session.user.id);
+    await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, session.session, assignment?.role ?? null);
+  }
+
   async function applySessionPolicy(startedToken: string | null): Promise<void> {
     if (startedToken && !(await options.settings.get()).allowMultipleSessions) await endOtherSessions(options.db, startedToken);
   }
@@ -126,6 +147,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     preHandler: async (request) => {
+      await enforceSessionLimits(request);
       if (request.method !== 'POST') return;
       const path = pathOf(request);
       const site = siteOf(request);
@@ -154,17 +176,24 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const site = siteOf(request);
       const answer = response.ok && body ? authAnswer.safeParse(JSON.parse(body)) : null;
 
-      if (path === VERIFY_TOTP_PATH && answer?.success) {
-        const code = codeInBody.safeParse(request.body);
+      if (SECOND_FACTOR_PATHS.has(path) && answer?.success) {
         const userId = answer.data.user.id;
-        if (code.success && (await wasTotpCodeUsed(options.db, userId, code.data.code))) {
-          // The code was right but already spent: undo the sign-in it just made.
-          if (startedToken) await options.db.delete(sessions).where(eq(sessions.token, startedToken));
-          reply.removeHeader('set-cookie');
-          request.log.warn({ userId }, 'auth.totp.replayed');
-          return reply.status(401).send({ code: 'TOTP_REUSED', message: messages.twoFactor.codeReused });
+        if (path === VERIFY_TOTP_PATH) {
+          const code = codeInBody.safeParse(request.body);
+          if (!code.success || !(await claimTotpCode(options.db, userId, code.data.code))) {
+            // The code was right but already spent: undo the sign-in it just made.
+            if (startedToken) await options.db.delete(sessions).where(eq(sessions.token, startedToken));
+            reply.removeHeader('set-cookie');
+            request.log.warn({ userId }, 'auth.totp.replayed');
+            return reply.status(401).send({ code: 'TOTP_REUSED', message: messages.twoFactor.codeReused });
+          }
         }
-        if (code.success) await markTotpCodeUsed(options.db, userId, code.data.code);
+        // This session passed the second factor: a sign-in's new session, or the current one when enrolling.
+        const verifiedToken = startedToken ?? answer.data.token;
+        if (verifiedToken) await options.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.token, verifiedToken));
+        // Only now is the sign-in complete: a right password alone does not clear the account's failures.
+        if (answer.data.user.email) await throttle.reset(answer.data.user.email.toLowerCase());
+        request.log.info({ userId, method: path === VERIFY_TOTP_PATH ? 'totp' : 'backup_code' }, 'auth.two_factor.verified');
       }
 
       if (path === SIGN_UP_PATH && site.kind === 'clinic' && answer?.success) {
@@ -177,7 +206,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           await throttle.recordFailure(email, request.ip);
           request.log.info({ ip: request.ip }, 'auth.sign_in.failed');
         }
-        if (email && response.ok) await throttle.reset(email);
+        // A sign-in that still owes a code (twoFactorRedirect) is not a success yet.
+        if (email && answer?.success) await throttle.reset(email);
         if (site.kind === 'clinic' && answer?.success && !(await belongsToSite(answer.data.user.id, site.clinic))) {
           // Someone else's account on this clinic's site: end the session just made and say where to go.
           if (answer.data.token) await options.db.delete(sessions).where(eq(sessions.token, answer.data.token));

@@ -53,6 +53,15 @@ describe('session timeout (minutes of inactivity)', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
   });
 
+  it("applies to better-auth's own endpoints too", async () => {
+    const staff = await createSignedInUser(t, 'clinic_staff', clinicId);
+    await t.db.update(sessions).set({ lastActiveAt: new Date(Date.now() - 31 * MINUTE_MS) }).where(eq(sessions.userId, staff.userId));
+    const stale = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: staff.cookie } });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error.code).toBe('SESSION_EXPIRED');
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, staff.userId))).toHaveLength(0);
+  });
+
   it('follows the minutes saved in Configurações', async () => {
     const admin = await createSignedInUser(t, 'admin');
     await changeSettings(t, admin.cookie, { sessionTimeoutMinutes: 10 });
@@ -121,15 +130,25 @@ describe('multiple sessions', () => {
   });
 });
 
-/**
- * The code the authenticator app that scanned this otpauth:// URI shows now, or `stepsAhead` 30 s steps later
- * (the server accepts one step either side, and each code only once).
- */
-async function totpCode(totpUri: string, stepsAhead = 0): Promise<string> {
+const STEP_MS = 30_000;
+
+/** The code of one 30 s step for the authenticator app that scanned this otpauth:// URI. */
+async function codeAtStep(totpUri: string, step: number): Promise<string> {
   const secret = new URL(totpUri).searchParams.get('secret');
   if (!secret) throw new Error('no secret in the URI');
-  const step = Math.floor(Date.now() / 30_000) + stepsAhead;
   return createOTP(base32.decode(secret), { digits: 6, period: 30 }).hotp(step);
+}
+
+/**
+ * A code the server accepts now (one step either side of the current one) that this test has not used yet: each
+ * code is accepted once, so a test that needs several must not count on the clock standing still.
+ */
+async function freshCode(totpUri: string, used: Set<number>): Promise<string> {
+  const current = Math.floor(Date.now() / STEP_MS);
+  const step = [current, current + 1, current - 1].find((candidate) => !used.has(candidate));
+  if (step === undefined) throw new Error('no unused step in the window');
+  used.add(step);
+  return codeAtStep(totpUri, step);
 }
 
 describe('two-factor for admins', () => {
@@ -147,10 +166,12 @@ describe('two-factor for admins', () => {
     t.app.inject({ method: 'POST', url, headers: { cookie, origin: PUBLIC_URL }, payload });
 
   it('keeps an admin without a factor out of the admin API until enrolled, with TOTP and backup codes', async () => {
+    // A second session opened with the password alone before enrolling (multiple sessions are on here).
+    const earlier = cookieHeaderOf(await signIn(t.app, admin.email));
     const blocked = await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: admin.cookie } });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('TWO_FACTOR_REQUIRED');
-    expect((await me(t, admin.cookie)).json().twoFactor).toEqual({ required: true, enabled: false });
+    expect((await me(t, admin.cookie)).json().twoFactor).toEqual({ required: true, enabled: false, verified: false });
 
     const wrongPassword = await post('/api/auth/two-factor/enable', admin.cookie, { password: 'errada-123' });
     expect(wrongPassword.statusCode).toBe(400);
@@ -164,11 +185,19 @@ describe('two-factor for admins', () => {
     expect((await me(t, admin.cookie)).json().twoFactor.enabled).toBe(false);
 
     expect((await post('/api/auth/two-factor/verify-totp', admin.cookie, { code: '000000' })).statusCode).toBe(401);
-    const verified = await post('/api/auth/two-factor/verify-totp', admin.cookie, { code: await totpCode(totpURI) });
+    const used = new Set<number>();
+    const enrolCode = await freshCode(totpURI, used);
+    const verified = await post('/api/auth/two-factor/verify-totp', admin.cookie, { code: enrolCode });
     expect(verified.statusCode).toBe(200);
     const cookie = cookieHeaderOf(verified) || admin.cookie;
-    expect((await me(t, cookie)).json().twoFactor).toEqual({ required: true, enabled: true });
+    expect((await me(t, cookie)).json().twoFactor).toEqual({ required: true, enabled: true, verified: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie } })).statusCode).toBe(200);
+
+    // The earlier session never passed a code: it owes one, and passes with the next code.
+    expect((await me(t, earlier)).json().twoFactor).toEqual({ required: true, enabled: true, verified: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: earlier } })).json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    expect((await post('/api/auth/two-factor/verify-totp', earlier, { code: await freshCode(totpURI, used) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: earlier } })).statusCode).toBe(200);
 
     // Signing in now takes the password and then a code; the code used to enrol is spent (checklist 14).
     const challenged = await signIn(t.app, admin.email);
@@ -176,13 +205,13 @@ describe('two-factor for admins', () => {
     expect(challenged.json()).toMatchObject({ twoFactorRedirect: true });
     const pending = cookieHeaderOf(challenged);
     expect((await me(t, pending)).statusCode).toBe(401);
-    const replayed = await post('/api/auth/two-factor/verify-totp', pending, { code: await totpCode(totpURI) });
+    const replayed = await post('/api/auth/two-factor/verify-totp', pending, { code: enrolCode });
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json()).toMatchObject({ code: 'TOTP_REUSED', message: messages.twoFactor.codeReused });
     expect(cookieHeaderOf(replayed)).not.toMatch(/session_token=[^;]+/);
 
     const retry = cookieHeaderOf(await signIn(t.app, admin.email));
-    const second = await post('/api/auth/two-factor/verify-totp', retry, { code: await totpCode(totpURI, 1) });
+    const second = await post('/api/auth/two-factor/verify-totp', retry, { code: await freshCode(totpURI, used) });
     expect(second.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: cookieHeaderOf(second) } })).statusCode).toBe(200);
 
@@ -194,16 +223,29 @@ describe('two-factor for admins', () => {
     expect((await post('/api/auth/two-factor/verify-backup-code', again, { code: backupCodes[0] })).statusCode).toBe(401);
   });
 
+  it('accepts one code once even when several sign-ins send it at the same moment', async () => {
+    const other = await createSignedInUser(t, 'admin');
+    const enabled = await post('/api/auth/two-factor/enable', other.cookie, { password: TEST_PASSWORD });
+    const { totpURI } = enabled.json<{ totpURI: string }>();
+    const used = new Set<number>();
+    expect((await post('/api/auth/two-factor/verify-totp', other.cookie, { code: await freshCode(totpURI, used) })).statusCode).toBe(200);
+
+    const challenges = await Promise.all([1, 2, 3, 4].map(async () => cookieHeaderOf(await signIn(t.app, other.email))));
+    const code = await freshCode(totpURI, used);
+    const answers = await Promise.all(challenges.map((cookie) => post('/api/auth/two-factor/verify-totp', cookie, { code })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401, 401]);
+  });
+
   it("asks a clinic's admin for a factor too, but not its receptionists or patients", async () => {
     const { clinicId } = await createClinic(t.db);
     const clinicAdmin = await createSignedInUser(t, 'clinic_admin', clinicId);
-    expect((await me(t, clinicAdmin.cookie)).json().twoFactor).toEqual({ required: true, enabled: false });
+    expect((await me(t, clinicAdmin.cookie)).json().twoFactor).toEqual({ required: true, enabled: false, verified: false });
     const refused = await t.app.inject({ method: 'GET', url: '/api/clinic', headers: { cookie: clinicAdmin.cookie } });
     expect(refused.json().error.code).toBe('TWO_FACTOR_REQUIRED');
 
     for (const role of ['clinic_staff', 'patient'] as const) {
       const person = await createSignedInUser(t, role, clinicId);
-      expect((await me(t, person.cookie)).json().twoFactor).toEqual({ required: false, enabled: false });
+      expect((await me(t, person.cookie)).json().twoFactor).toEqual({ required: false, enabled: false, verified: false });
     }
     const staff = await createSignedInUser(t, 'clinic_staff', clinicId);
     expect((await t.app.inject({ method: 'GET', url: '/api/clinic', headers: { cookie: staff.cookie } })).statusCode).toBe(200);

@@ -60,13 +60,15 @@ export function createBackupService(options: { database: DatabaseHandle; dataDir
   }
 
   async function write(): Promise<BackupInfo> {
-    await fs.mkdir(folder, { recursive: true });
+    // Backups hold password hashes and personal data: readable by the server's user only.
+    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
     const now = new Date();
     const fileName = fileNameFor(now, options.database.backupExtension);
     // Written under a temporary name and renamed, so a half-written file is never listed as a backup.
     const partial = path.join(folder, `.${fileName}.partial`);
     try {
       await options.database.backup(partial);
+      await fs.chmod(partial, 0o600);
       await fs.rename(partial, path.join(folder, fileName));
     } finally {
       await fs.rm(partial, { force: true });
@@ -98,14 +100,20 @@ export async function runDailyBackupIfDue(backups: BackupService, settings: Sett
   return backups.backupNow();
 }
 
+/** After a failed daily backup, the job waits this long before trying again instead of failing every minute. */
+const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
+
 /** Checks every minute whether the 3 am backup is due; a server that was off at 3 am makes it within a minute of starting. */
 export function startDailyBackupJob(backups: BackupService, settings: SettingsStore, log: FastifyBaseLogger): NodeJS.Timeout {
+  let failedAt = 0;
   const run = async () => {
+    if (Date.now() - failedAt < RETRY_AFTER_FAILURE_MS) return;
     try {
       const backup = await runDailyBackupIfDue(backups, settings);
       if (backup) log.info({ file: backup.fileName, bytes: backup.sizeBytes }, 'daily backup written');
     } catch (error) {
-      log.error({ err: error }, 'daily backup failed');
+      failedAt = Date.now();
+      log.error({ err: error }, 'daily backup failed; next attempt in an hour');
     }
   };
   const timer = setInterval(() => void run(), EVERY_MINUTE_MS);

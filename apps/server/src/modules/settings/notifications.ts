@@ -64,8 +64,9 @@ export function createPlatformNotifier(options: {
   return {
     async sendWeeklyReportIfDue(now = new Date()) {
       const due = lastOccurrence(now, WEEKLY_REPORT);
-      if (!(await claimWeeklyReport(due, now))) return false;
       const current = await options.settings.get();
+      const previous = current.weeklyReportSentAt;
+      if (!(await claimWeeklyReport(due, now))) return false;
       const weekStart = new Date(due.getTime() - WEEK_MS);
       const lastDay = new Date(due.getTime() - 1);
       const [week, total] = await Promise.all([
@@ -89,7 +90,13 @@ export function createPlatformNotifier(options: {
         actionUrl: `${options.publicUrl}/admin/relatorios`,
         footer: messages.settings.weeklyReportFooter,
       });
-      await options.mailer.send(current.supportEmail, email);
+      try {
+        await options.mailer.send(current.supportEmail, email);
+      } catch (error) {
+        // Give the claim back so the next tick tries again, rather than losing this week's report.
+        await db.update(platformSettings).set({ weeklyReportSentAt: previous }).where(eq(platformSettings.id, 1));
+        throw error;
+      }
       return true;
     },
 

@@ -68,8 +68,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
     async (request) => {
       const { smtpHost, smtpPort, smtpUser, smtpPassword } = request.body;
       if (!smtpHost) throw new AppError('VALIDATION', s.smtpHostRequired);
-      // An empty password field means "the one already saved", as on the form.
-      const password = smtpPassword ?? settings.smtpPassword(await settings.get());
+      // An empty password field means "the one already saved", but only for the saved server and user: the stored
+      // secret is never sent to a host an admin just typed.
+      const saved = await settings.get();
+      const sameServer = saved.smtpHost === smtpHost && saved.smtpPort === smtpPort && saved.smtpUser === smtpUser;
+      const password = smtpPassword ?? (sameServer ? settings.smtpPassword(saved) : null);
       const result = await verifySmtp({ host: smtpHost, port: smtpPort, user: smtpUser, password });
       request.log.info({ host: smtpHost, port: smtpPort, ok: result.ok }, 'smtp.test');
       return result.ok ? { ok: true, message: s.smtpTestOk } : { ok: false, message: formatMessage(s.smtpTestFailed, { reason: result.reason }) };

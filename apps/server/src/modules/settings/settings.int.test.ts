@@ -54,10 +54,12 @@ async function countUsersInBackup(t: TestApp, file: string): Promise<number> {
 /** A real SMTP server on loopback that accepts one user and keeps what it receives. */
 async function startSmtpServer(user: string, password: string) {
   const received: string[] = [];
+  const logins: { user: string | null | undefined; password: string | null | undefined }[] = [];
   const server = new SMTPServer({
     authOptional: false,
     disabledCommands: ['STARTTLS'],
     onAuth(auth, _session, callback) {
+      logins.push({ user: auth.username, password: auth.password });
       if (auth.username === user && auth.password === password) callback(null, { user });
       else callback(new Error('Invalid username or password'));
     },
@@ -73,7 +75,7 @@ async function startSmtpServer(user: string, password: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, received, logins, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe('admin Configurações', () => {
@@ -298,8 +300,12 @@ describe('SMTP from Configurações', () => {
       payload: settingsFormOf(current, { platformName: 'Saúde Mais', smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUser: 'mailer', smtpPassword: 'senha-do-smtp' }),
     });
     expect(saved.statusCode).toBe(200);
-    // The stored password is used when the test form leaves it empty.
+    // The stored password is used when the test form leaves it empty, for the saved server and user only: with
+    // anything else typed it is not sent.
     expect((await testConnection({ smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUser: 'mailer', smtpPassword: '' })).json().ok).toBe(true);
+    const loginsBefore = smtp.logins.length;
+    expect((await testConnection({ smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUser: 'outro', smtpPassword: '' })).json().ok).toBe(false);
+    expect(smtp.logins.slice(loginsBefore).map((login) => login.password)).not.toContain('senha-do-smtp');
 
     const patient = await createSignedInUser(t, null);
     const reset = await t.app.inject({

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformSettingsInput } from '@carteirinha/shared/contracts/settings';
 import type { Database } from '../../db/client.ts';
 import { platformSettings } from '../../db/schema.ts';
@@ -32,7 +33,7 @@ export async function ensureSettingsRow(db: Database, overrides: Partial<typeof 
     .onConflictDoNothing({ target: platformSettings.id });
 }
 
-export function createSettingsStore(db: Database, box: SecretBox): SettingsStore {
+export function createSettingsStore(db: Database, box: SecretBox, log: FastifyBaseLogger): SettingsStore {
   let cached: { row: SettingsRow; at: number } | null = null;
 
   async function load(): Promise<SettingsRow> {
@@ -80,7 +81,15 @@ export function createSettingsStore(db: Database, box: SecretBox): SettingsStore
     },
 
     smtpPassword(row) {
-      return row.smtpPasswordEncrypted ? box.open(row.smtpPasswordEncrypted) : null;
+      if (!row.smtpPasswordEncrypted) return null;
+      try {
+        return box.open(row.smtpPasswordEncrypted);
+      } catch {
+        // Sealed under another auth secret (AUTH_SECRET changed, DATA_DIR/auth-secret lost): e-mail still goes out
+        // without authentication, and saving the password again on the screen seals it anew.
+        log.error('the stored SMTP password cannot be opened with this auth secret; type it again in Configurações');
+        return null;
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clinics, emailOutbox, plans, userRoles, users } from '../../db/schema.ts';
 import { TEST_PASSWORD, changeSettings, cookieHeaderOf, createClinic, createSignedInUser, createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
 import { suspendExpiredTrials } from './service.ts';
@@ -155,7 +155,12 @@ describe('onboarding', () => {
     expect(role).toMatchObject({ role: 'clinic_admin', clinicId: body.clinicId });
 
     // 'Novas clínicas' is on by default: the support address hears of it.
-    const [notice] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Nova Vida'));
+    // Sent after the answer, so that a slow SMTP server does not hold the sign-up.
+    const notice = await vi.waitFor(async () => {
+      const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Nova Vida'));
+      if (!row) throw new Error('not sent yet');
+      return row;
+    });
     expect(notice).toMatchObject({ to: 'suporte@carteirinha.com.br' });
     expect(notice?.text).toContain('/admin');
 

@@ -1,5 +1,6 @@
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -32,4 +33,32 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-footer" className={cn('flex items-center px-6', className)} {...props} />;
+}
+
+/** A card header whose title is a heading of the page outline, led by an icon, with its description under it. */
+export function CardIconHeader({
+  icon: Icon,
+  title,
+  description,
+  level = 2,
+  titleClassName,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: ReactNode;
+  level?: 1 | 2;
+  titleClassName?: string;
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <CardHeader>
+      <CardTitle asChild>
+        <Heading className={cn('flex items-center gap-2', titleClassName)}>
+          <Icon aria-hidden="true" className="size-5 text-primary" />
+          {title}
+        </Heading>
+      </CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </CardHeader>
+  );
 }

@@ -12,7 +12,7 @@ import { useId, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardIconHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
@@ -46,18 +46,10 @@ function formValuesOf(settings: PlatformSettings): FormValues {
   };
 }
 
-function SettingsCard({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
+function SettingsCard({ icon, title, description, children }: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2">
-            <Icon aria-hidden="true" className="size-5 text-primary" />
-            {title}
-          </h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
+      <CardIconHeader icon={icon} title={title} description={description} />
       <CardContent className="grid gap-4">{children}</CardContent>
     </Card>
   );

@@ -41,7 +41,7 @@ export function TotpCodeForm({ label, hint, onSubmit, backupCode = false }: Totp
         error={error}
         autoComplete="one-time-code"
         inputMode={backupCode ? 'text' : 'numeric'}
-        maxLength={backupCode ? 32 : 6}
+        maxLength={64}
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />

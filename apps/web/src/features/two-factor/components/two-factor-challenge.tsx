@@ -7,25 +7,41 @@ import { TotpCodeForm } from './totp-code-form';
 
 const t = messages.twoFactor;
 
+/** Answers after which a pending sign-in is over: a spent code, too many wrong codes, or the 10 minutes gone. */
+const ATTEMPT_OVER: Record<string, string> = {
+  TOTP_REUSED: t.codeReused,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: t.attemptsExhausted,
+  INVALID_TWO_FACTOR_COOKIE: t.attemptsExhausted,
+};
+
+type TwoFactorChallengeProps = {
+  onVerified: () => Promise<void>;
+  /** During a sign-in: back to the password step (the pending attempt is over). Absent for a signed-in session. */
+  onRestart?: () => void;
+};
+
 /**
- * The second step of a sign-in for an account with two-factor: a code from the authenticator app, or one of the
- * backup codes. better-auth keeps the pending sign-in in a short-lived cookie between the two steps; a code already
- * spent ends the attempt, and the person signs in again.
+ * A code from the authenticator app, or one of the backup codes: the second step of a sign-in, or the check of a
+ * session that has not passed it yet. better-auth keeps a pending sign-in in a short-lived cookie between the two
+ * steps; when that attempt is over, the person starts again from the password.
  */
-export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () => Promise<void>; onRestart: () => void }) {
+export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallengeProps) {
   const [useBackup, setUseBackup] = useState(false);
 
   const verify = async (code: string) => {
     const { error } = useBackup ? await authClient.twoFactor.verifyBackupCode({ code }) : await authClient.twoFactor.verifyTotp({ code });
-    if (error?.code === 'TOTP_REUSED') {
-      // The server ended that sign-in attempt: start again from the password.
-      toast.error(t.challengeTitle, { description: t.codeReused });
+    if (!error) {
+      await onVerified();
+      return null;
+    }
+    const over = error.code ? ATTEMPT_OVER[error.code] : undefined;
+    if (over && onRestart) {
+      toast.error(t.challengeTitle, { description: over });
       onRestart();
       return null;
     }
-    if (error) return error.status === 429 ? messages.auth.tooManyAttempts : t.invalidCode;
-    await onVerified();
-    return null;
+    if (error.code === 'TOTP_REUSED') return t.codeReused;
+    return error.status === 429 ? messages.auth.tooManyAttempts : t.invalidCode;
   };
 
   return (
@@ -41,9 +57,16 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
         backupCode={useBackup}
         onSubmit={verify}
       />
-      <Button type="button" variant="link" className="justify-self-start px-0" onClick={() => setUseBackup((value) => !value)}>
-        {useBackup ? t.useAuthenticator : t.useBackupCode}
-      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button type="button" variant="link" className="px-0" onClick={() => setUseBackup((value) => !value)}>
+          {useBackup ? t.useAuthenticator : t.useBackupCode}
+        </Button>
+        {onRestart ? (
+          <Button type="button" variant="ghost" onClick={onRestart}>
+            {t.back}
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,18 +1,16 @@
 import { messages } from '@carteirinha/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOutIcon, ShieldCheckIcon } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { meQueryOptions } from '@/app/session';
-import { useSignOut } from '@/app/use-sign-out';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage } from '@/features/auth/lib/auth-errors';
 import { totpSecretOf } from '../lib/totp-uri';
 import { TotpCodeForm } from './totp-code-form';
+import { TwoFactorPage } from './two-factor-page';
 
 const t = messages.twoFactor;
 
@@ -27,7 +25,7 @@ function PasswordStep({ onEnrolled }: { onEnrolled: (enrolment: Enrolment) => vo
     setPending(true);
     const { data, error } = await authClient.twoFactor.enable({ password }).finally(() => setPending(false));
     if (error || !data || !('totpURI' in data)) {
-      toast.error(t.enrolTitle, { description: error?.status === 400 ? messages.auth.invalidCredentials : authServerMessage(error ?? { status: 500 }) });
+      toast.error(t.enrolTitle, { description: error?.status === 400 ? t.wrongPassword : authServerMessage(error ?? { status: 500 }) });
       return;
     }
     onEnrolled({ totpURI: data.totpURI, backupCodes: data.backupCodes });
@@ -84,33 +82,15 @@ function ScanStep({ enrolment, onVerified }: { enrolment: Enrolment; onVerified:
  */
 export function TwoFactorEnrolment() {
   const queryClient = useQueryClient();
-  const signOut = useSignOut();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
 
   return (
-    <main className="flex min-h-svh items-center justify-center bg-muted/60 p-4">
-      <Card className="w-full max-w-lg">
-        <CardHeader>
-          <CardTitle asChild>
-            <h1 className="flex items-center gap-2 text-xl">
-              <ShieldCheckIcon aria-hidden="true" className="size-5 text-primary" />
-              {t.enrolTitle}
-            </h1>
-          </CardTitle>
-          <CardDescription>{t.enrolDescription}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          {enrolment ? (
-            <ScanStep enrolment={enrolment} onVerified={() => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })} />
-          ) : (
-            <PasswordStep onEnrolled={setEnrolment} />
-          )}
-          <Button type="button" variant="ghost" className="justify-self-start" onClick={() => signOut.mutate()}>
-            <LogOutIcon aria-hidden="true" />
-            Sair
-          </Button>
-        </CardContent>
-      </Card>
-    </main>
+    <TwoFactorPage title={t.enrolTitle} description={t.enrolDescription}>
+      {enrolment ? (
+        <ScanStep enrolment={enrolment} onVerified={() => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })} />
+      ) : (
+        <PasswordStep onEnrolled={setEnrolment} />
+      )}
+    </TwoFactorPage>
   );
 }
