@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
+import { DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { platformSettingsSchema } from '@carteirinha/shared/contracts/settings';
 import { expect, test } from '../fixtures';
 
@@ -39,7 +40,17 @@ test.describe('/admin/configuracoes', () => {
     await page.getByLabel('Timeout de sessão (minutos)').fill('45');
     await page.getByLabel('Retenção (dias)').fill('21');
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+
+    // A longer timeout weakens security: the password is asked again, and a wrong one saves nothing.
+    const confirm = page.getByRole('dialog', { name: 'Confirme sua senha' });
+    await confirm.getByLabel('Sua senha').fill('errada');
+    await confirm.getByRole('button', { name: 'Salvar' }).click();
+    await expect(confirm.getByText('Senha incorreta')).toBeVisible();
+    expect((await readSettings(page)).sessionTimeoutMinutes).toBe(original.sessionTimeoutMinutes);
+    await confirm.getByLabel('Sua senha').fill(DEMO_PASSWORD);
+    await confirm.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText(SAVED)).toBeVisible();
+    await expect(confirm).toBeHidden();
 
     await page.reload();
     await expect(page.getByLabel('Telefone')).toHaveValue('(11) 4002-8922');

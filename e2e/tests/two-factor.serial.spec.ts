@@ -18,6 +18,12 @@ async function setAdminTwoFactor(page: Page, required: boolean): Promise<void> {
   const toggle = page.getByRole('switch', { name: 'Autenticação em dois fatores' });
   if ((await toggle.getAttribute('aria-checked')) !== String(required)) await toggle.click();
   await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+  if (!required) {
+    // Turning two-factor off weakens security: the password is asked again.
+    const confirm = page.getByRole('dialog', { name: 'Confirme sua senha' });
+    await confirm.getByLabel('Sua senha').fill(DEMO_PASSWORD);
+    await confirm.getByRole('button', { name: 'Salvar' }).click();
+  }
   await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
 }
 

@@ -170,6 +170,7 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
   await app.register(subscriptionRoutes, { db: database.db });
   await app.register(outboxRoutes, { db: database.db });
   await app.register(settingsRoutes, {
+    auth,
     settings,
     backups,
     mainDomain: config.mainDomain,

@@ -159,7 +159,7 @@ export async function createClinic(db: Database, name = 'Clínica de Teste'): Pr
 /** The Configurações form as the screen sends it, from what GET /api/admin/settings answered. */
 export function settingsFormOf(current: PlatformSettings, changes: Partial<PlatformSettingsForm> = {}): PlatformSettingsForm {
   const { smtpPasswordSet: _set, mainDomain: _domain, lastBackup: _backup, demoSeed: _demo, googleAvailable: _google, updatedAt: _at, ...fields } = current;
-  return { ...fields, smtpPassword: null, ...changes };
+  return { ...fields, smtpPassword: null, currentPassword: TEST_PASSWORD, ...changes };
 }
 
 /** Changes some platform settings through the admin API, as the Configurações screen does. */

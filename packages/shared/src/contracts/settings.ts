@@ -54,9 +54,31 @@ export const platformSettingsFormSchema = z.object({
   smtpUser: optionalText(200),
   smtpPassword: optionalText(200),
   backupRetentionDays: wholeNumber(BACKUP_RETENTION_DAYS.min, BACKUP_RETENTION_DAYS.max, s.retentionInvalid),
+  /** The admin's password, asked only when a change weakens security or moves e-mail (see `needsReauthentication`). */
+  currentPassword: z.string().max(128).optional(),
 });
 export type PlatformSettingsForm = z.input<typeof platformSettingsFormSchema>;
 export type PlatformSettingsInput = z.output<typeof platformSettingsFormSchema>;
+
+/**
+ * Changes that an admin's session alone may not make (security checklist 11, re-authentication): turning off
+ * two-factor, allowing multiple sessions, a longer timeout, or another SMTP server, which would receive every
+ * password-reset link.
+ */
+export function needsReauthentication(
+  saved: Pick<PlatformSettingsInput, 'requireAdminTwoFactor' | 'allowMultipleSessions' | 'sessionTimeoutMinutes' | 'smtpHost' | 'smtpPort' | 'smtpUser'>,
+  next: Pick<PlatformSettingsInput, 'requireAdminTwoFactor' | 'allowMultipleSessions' | 'sessionTimeoutMinutes' | 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPassword'>,
+): boolean {
+  return (
+    (saved.requireAdminTwoFactor && !next.requireAdminTwoFactor) ||
+    (!saved.allowMultipleSessions && next.allowMultipleSessions) ||
+    next.sessionTimeoutMinutes > saved.sessionTimeoutMinutes ||
+    next.smtpHost !== saved.smtpHost ||
+    next.smtpPort !== saved.smtpPort ||
+    next.smtpUser !== saved.smtpUser ||
+    next.smtpPassword !== null
+  );
+}
 
 export const backupInfoSchema = z.object({
   fileName: z.string(),

@@ -1,7 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import {
   backupInfoSchema,
+  needsReauthentication,
   platformSettingsFormSchema,
   platformSettingsSchema,
   smtpTestResultSchema,
@@ -12,6 +15,7 @@ import { errorResponseSchema } from '@carteirinha/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { verifySmtp } from '../../lib/mailer.ts';
 import { requireContext } from '../../plugins/access-control.ts';
+import type { Auth } from '../auth/auth.ts';
 import type { BackupService } from './backups.ts';
 import type { SettingsRow, SettingsStore } from './store.ts';
 
@@ -20,6 +24,7 @@ const admin = { access: 'platform:manage' } as const;
 const s = messages.settings;
 
 export type SettingsRoutesOptions = {
+  auth: Auth;
   settings: SettingsStore;
   backups: BackupService;
   mainDomain: string;
@@ -30,6 +35,17 @@ export type SettingsRoutesOptions = {
 /** /admin/configuracoes: the platform's settings, the SMTP check and the backups. */
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, options) => {
   const { settings, backups } = options;
+
+  /** Re-authentication for the changes `needsReauthentication` names: the admin's own password, checked again. */
+  async function confirmPassword(request: FastifyRequest, password: string | undefined): Promise<void> {
+    if (!password) throw new AppError('REAUTHENTICATION_REQUIRED');
+    try {
+      await options.auth.api.verifyPassword({ body: { password }, headers: fromNodeHeaders(request.headers) });
+    } catch {
+      request.log.warn({ userId: requireContext(request).userId }, 'settings.reauthentication_failed');
+      throw new AppError('REAUTHENTICATION_REQUIRED', s.reauthWrongPassword);
+    }
+  }
 
   async function present(row: SettingsRow): Promise<PlatformSettings> {
     const { smtpPasswordEncrypted, id: _id, updatedBy: _by, createdAt: _at, updatedAt, ...fields } = row;
@@ -56,7 +72,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       config: admin,
       schema: { tags: ['admin'], summary: 'Salva as configurações', body: platformSettingsFormSchema, response: { 200: platformSettingsSchema, ...errors } },
     },
-    async (request) => present(await settings.save(request.body, requireContext(request).userId)),
+    async (request) => {
+      const ctx = requireContext(request);
+      if (needsReauthentication(await settings.get(), request.body)) await confirmPassword(request, request.body.currentPassword);
+      return present(await settings.save(request.body, ctx.userId));
+    },
   );
 
   app.post(

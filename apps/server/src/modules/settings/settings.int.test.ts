@@ -13,7 +13,7 @@ import { messages } from '@carteirinha/shared/messages';
 import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared/contracts/settings';
 import { auditLog, emailOutbox, platformSettings, users } from '../../db/schema.ts';
 import { runDailyBackupIfDue } from './backups.ts';
-import { changeSettings, createClinic, createSignedInUser, createTestApp, settingsFormOf, PUBLIC_URL, type TestApp } from '../../../test/helpers.ts';
+import { changeSettings, createClinic, createSignedInUser, createTestApp, settingsFormOf, TEST_PASSWORD, PUBLIC_URL, type TestApp } from '../../../test/helpers.ts';
 
 const s = messages.settings;
 
@@ -162,6 +162,22 @@ describe('admin Configurações', () => {
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.updated')).orderBy(desc(auditLog.createdAt)).limit(1);
     expect(audit?.actorUserId).toBe(admin.userId);
     expect(audit?.details).toMatchObject({ platformName: 'Saúde Mais 2', smtpPasswordChanged: false });
+  });
+
+  it('asks for the password again before a change that weakens security or moves e-mail', async () => {
+    const before = await getSettings();
+    const weaker = settingsFormOf(before, { sessionTimeoutMinutes: before.sessionTimeoutMinutes + 60, currentPassword: undefined });
+    const unconfirmed = await putSettings(weaker);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().error).toMatchObject({ code: 'REAUTHENTICATION_REQUIRED', message: messages.errors.REAUTHENTICATION_REQUIRED });
+    const wrong = await putSettings({ ...weaker, currentPassword: 'nao-e-a-senha' });
+    expect(wrong.json().error).toMatchObject({ code: 'REAUTHENTICATION_REQUIRED', message: s.reauthWrongPassword });
+    expect(await getSettings()).toEqual(before);
+
+    expect((await putSettings({ ...weaker, currentPassword: TEST_PASSWORD })).statusCode).toBe(200);
+    // A change that does not weaken anything needs no password.
+    const plain = await putSettings(settingsFormOf(await getSettings(), { phone: '(21) 2222-3333', currentPassword: undefined }));
+    expect(plain.statusCode).toBe(200);
   });
 
   it.each([

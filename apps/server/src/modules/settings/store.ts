@@ -53,7 +53,7 @@ export function createSettingsStore(db: Database, box: SecretBox, log: FastifyBa
 
     async save(input, actorUserId) {
       await ensureSettingsRow(db);
-      const { smtpPassword, ...fields } = input;
+      const { smtpPassword, currentPassword: _password, ...fields } = input;
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(platformSettings)

@@ -8,7 +8,7 @@ import { formatDateTime } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BellIcon, DatabaseIcon, GlobeIcon, MailIcon, ShieldIcon, type LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -16,8 +16,10 @@ import { Card, CardContent, CardIconHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/error-message';
 import { useBackupNow, useSaveSettings, useTestSmtp } from '../api/settings';
+import { ReauthenticationDialog } from './reauthentication-dialog';
 
 const s = messages.settings;
 
@@ -106,13 +108,32 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
     defaultValues: formValuesOf(settings),
   });
 
+  // Values waiting for the admin's password (the server asked for it: REAUTHENTICATION_REQUIRED).
+  const [awaitingPassword, setAwaitingPassword] = useState<PlatformSettingsInput | null>(null);
+
+  const persist = async (values: PlatformSettingsInput) => {
+    const saved = await save.mutateAsync(values);
+    reset(formValuesOf(saved));
+    toast.success(s.saved);
+  };
+
   const onValid = async (values: PlatformSettingsInput) => {
     try {
-      const saved = await save.mutateAsync(values);
-      reset(formValuesOf(saved));
-      toast.success(s.saved);
+      await persist(values);
     } catch (error) {
-      toast.error(messages.validation.title, { description: errorMessage(error) });
+      if (error instanceof ApiError && error.code === 'REAUTHENTICATION_REQUIRED') setAwaitingPassword(values);
+      else toast.error(messages.validation.title, { description: errorMessage(error) });
+    }
+  };
+
+  const onPasswordConfirmed = async (currentPassword: string) => {
+    if (!awaitingPassword) return null;
+    try {
+      await persist({ ...awaitingPassword, currentPassword });
+      setAwaitingPassword(null);
+      return null;
+    } catch (error) {
+      return errorMessage(error);
     }
   };
 
@@ -145,109 +166,119 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
   const demoSessionsNote = settings.demoSeed && settings.allowMultipleSessions ? s.multipleSessionsOnByDemo : null;
 
   return (
-    <form
-      noValidate
-      aria-label={s.title}
-      className="grid gap-6"
-      onSubmit={handleSubmit(onValid, (formErrors) => {
-        const first = Object.values(formErrors)[0]?.message;
-        toast.error(messages.validation.title, { description: typeof first === 'string' ? first : messages.validation.invalidRequest });
-      })}
-    >
-      <div className="grid gap-6 lg:grid-cols-2">
-        <SettingsCard icon={GlobeIcon} title={s.general} description={s.generalDescription}>
-          <TextField label={s.platformName} autoComplete="organization" error={errors.platformName?.message} {...register('platformName')} />
-          <TextField label={s.supportEmail} type="email" autoComplete="email" error={errors.supportEmail?.message} {...register('supportEmail')} />
-          <TextField label={s.mainDomain} value={settings.mainDomain} readOnly description={s.mainDomainHint} />
-          <TextField label={s.phone} type="tel" autoComplete="tel" placeholder="(11) 3000-0000" error={errors.phone?.message} {...register('phone')} />
-        </SettingsCard>
+    <>
+      <form
+        noValidate
+        aria-label={s.title}
+        className="grid gap-6"
+        onSubmit={handleSubmit(onValid, (formErrors) => {
+          const first = Object.values(formErrors)[0]?.message;
+          toast.error(messages.validation.title, { description: typeof first === 'string' ? first : messages.validation.invalidRequest });
+        })}
+      >
+        <div className="grid gap-6 lg:grid-cols-2">
+          <SettingsCard icon={GlobeIcon} title={s.general} description={s.generalDescription}>
+            <TextField label={s.platformName} autoComplete="organization" error={errors.platformName?.message} {...register('platformName')} />
+            <TextField label={s.supportEmail} type="email" autoComplete="email" error={errors.supportEmail?.message} {...register('supportEmail')} />
+            <TextField label={s.mainDomain} value={settings.mainDomain} readOnly description={s.mainDomainHint} />
+            <TextField label={s.phone} type="tel" autoComplete="tel" placeholder="(11) 3000-0000" error={errors.phone?.message} {...register('phone')} />
+          </SettingsCard>
 
-        <SettingsCard icon={BellIcon} title={s.notifications} description={s.notificationsDescription}>
-          <ToggleRow control={control} name="notifyNewClinics" label={s.notifyNewClinics} hint={s.notifyNewClinicsHint} />
-          <ToggleRow control={control} name="notifyPendingPayments" label={s.notifyPendingPayments} hint={s.notifyPendingPaymentsHint} />
-          <ToggleRow control={control} name="notifyAutomaticReports" label={s.notifyAutomaticReports} hint={s.notifyAutomaticReportsHint} />
-          <ToggleRow control={control} name="notifyCancellations" label={s.notifyCancellations} hint={s.notifyCancellationsHint} />
-        </SettingsCard>
+          <SettingsCard icon={BellIcon} title={s.notifications} description={s.notificationsDescription}>
+            <ToggleRow control={control} name="notifyNewClinics" label={s.notifyNewClinics} hint={s.notifyNewClinicsHint} />
+            <ToggleRow control={control} name="notifyPendingPayments" label={s.notifyPendingPayments} hint={s.notifyPendingPaymentsHint} />
+            <ToggleRow control={control} name="notifyAutomaticReports" label={s.notifyAutomaticReports} hint={s.notifyAutomaticReportsHint} />
+            <ToggleRow control={control} name="notifyCancellations" label={s.notifyCancellations} hint={s.notifyCancellationsHint} />
+          </SettingsCard>
 
-        <SettingsCard icon={ShieldIcon} title={s.security} description={s.securityDescription}>
-          <ToggleRow control={control} name="requireAdminTwoFactor" label={s.requireAdminTwoFactor} hint={s.requireAdminTwoFactorHint} note={demoTwoFactorNote} />
-          <ToggleRow
-            control={control}
-            name="googleLogin"
-            label={s.googleLogin}
-            hint={s.googleLoginHint}
-            note={settings.googleAvailable ? null : s.googleUnavailable}
-          />
-          <ToggleRow
-            control={control}
-            name="allowMultipleSessions"
-            label={s.allowMultipleSessions}
-            hint={s.allowMultipleSessionsHint}
-            note={demoSessionsNote}
-          />
-          <TextField
-            label={s.sessionTimeout}
-            type="number"
-            inputMode="numeric"
-            min={5}
-            max={720}
-            description={s.sessionTimeoutHint}
-            error={errors.sessionTimeoutMinutes?.message}
-            {...register('sessionTimeoutMinutes')}
-          />
-        </SettingsCard>
+          <SettingsCard icon={ShieldIcon} title={s.security} description={s.securityDescription}>
+            <ToggleRow control={control} name="requireAdminTwoFactor" label={s.requireAdminTwoFactor} hint={s.requireAdminTwoFactorHint} note={demoTwoFactorNote} />
+            <ToggleRow
+              control={control}
+              name="googleLogin"
+              label={s.googleLogin}
+              hint={s.googleLoginHint}
+              note={settings.googleAvailable ? null : s.googleUnavailable}
+            />
+            <ToggleRow
+              control={control}
+              name="allowMultipleSessions"
+              label={s.allowMultipleSessions}
+              hint={s.allowMultipleSessionsHint}
+              note={demoSessionsNote}
+            />
+            <TextField
+              label={s.sessionTimeout}
+              type="number"
+              inputMode="numeric"
+              min={5}
+              max={720}
+              description={s.sessionTimeoutHint}
+              error={errors.sessionTimeoutMinutes?.message}
+              {...register('sessionTimeoutMinutes')}
+            />
+          </SettingsCard>
 
-        <SettingsCard icon={MailIcon} title={s.smtp} description={s.smtpDescription}>
-          <TextField
-            label={s.smtpHost}
-            placeholder="smtp.exemplo.com.br"
-            autoComplete="off"
-            description={settings.smtpHost ? undefined : s.smtpNotConfigured}
-            error={errors.smtpHost?.message}
-            {...register('smtpHost')}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={s.smtpPort} type="number" inputMode="numeric" min={1} max={65535} error={errors.smtpPort?.message} {...register('smtpPort')} />
-            <TextField label={s.smtpUser} autoComplete="off" error={errors.smtpUser?.message} {...register('smtpUser')} />
-          </div>
-          <TextField
-            label={s.smtpPassword}
-            type="password"
-            autoComplete="new-password"
-            description={settings.smtpPasswordSet ? s.smtpPasswordKeep : undefined}
-            error={errors.smtpPassword?.message}
-            {...register('smtpPassword')}
-          />
-          <Button type="button" variant="outline" className="justify-self-start" disabled={testSmtp.isPending} onClick={() => void onTestConnection()}>
-            {testSmtp.isPending ? s.testingConnection : s.testConnection}
+          <SettingsCard icon={MailIcon} title={s.smtp} description={s.smtpDescription}>
+            <TextField
+              label={s.smtpHost}
+              placeholder="smtp.exemplo.com.br"
+              autoComplete="off"
+              description={settings.smtpHost ? undefined : s.smtpNotConfigured}
+              error={errors.smtpHost?.message}
+              {...register('smtpHost')}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label={s.smtpPort} type="number" inputMode="numeric" min={1} max={65535} error={errors.smtpPort?.message} {...register('smtpPort')} />
+              <TextField label={s.smtpUser} autoComplete="off" error={errors.smtpUser?.message} {...register('smtpUser')} />
+            </div>
+            <TextField
+              label={s.smtpPassword}
+              type="password"
+              autoComplete="new-password"
+              description={settings.smtpPasswordSet ? s.smtpPasswordKeep : undefined}
+              error={errors.smtpPassword?.message}
+              {...register('smtpPassword')}
+            />
+            <Button type="button" variant="outline" className="justify-self-start" disabled={testSmtp.isPending} onClick={() => void onTestConnection()}>
+              {testSmtp.isPending ? s.testingConnection : s.testConnection}
+            </Button>
+          </SettingsCard>
+
+          <SettingsCard icon={DatabaseIcon} title={s.backup} description={s.backupDescription}>
+            <ToggleRow control={control} name="backupDailyEnabled" label={s.backupDaily} hint={s.backupDailyHint} />
+            <p data-testid="last-backup" className="text-sm text-muted-foreground">
+              {settings.lastBackup ? formatMessage(s.lastBackup, { date: formatDateTime(settings.lastBackup.createdAt) }) : s.noBackupYet}
+            </p>
+            <TextField
+              label={s.retentionDays}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={365}
+              error={errors.backupRetentionDays?.message}
+              {...register('backupRetentionDays')}
+            />
+            <Button type="button" variant="outline" className="justify-self-start" disabled={backupNow.isPending} onClick={onBackupNow}>
+              {backupNow.isPending ? s.backingUp : s.backupNow}
+            </Button>
+          </SettingsCard>
+        </div>
+
+        <div className="flex justify-end">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? s.saving : s.save}
           </Button>
-        </SettingsCard>
-
-        <SettingsCard icon={DatabaseIcon} title={s.backup} description={s.backupDescription}>
-          <ToggleRow control={control} name="backupDailyEnabled" label={s.backupDaily} hint={s.backupDailyHint} />
-          <p data-testid="last-backup" className="text-sm text-muted-foreground">
-            {settings.lastBackup ? formatMessage(s.lastBackup, { date: formatDateTime(settings.lastBackup.createdAt) }) : s.noBackupYet}
-          </p>
-          <TextField
-            label={s.retentionDays}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={365}
-            error={errors.backupRetentionDays?.message}
-            {...register('backupRetentionDays')}
-          />
-          <Button type="button" variant="outline" className="justify-self-start" disabled={backupNow.isPending} onClick={onBackupNow}>
-            {backupNow.isPending ? s.backingUp : s.backupNow}
-          </Button>
-        </SettingsCard>
-      </div>
-
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? s.saving : s.save}
-        </Button>
-      </div>
-    </form>
+        </div>
+      </form>
+      {/* Outside the settings form: React events bubble through portals, and its submit must not submit this one. */}
+      <ReauthenticationDialog
+        open={awaitingPassword !== null}
+        onOpenChange={(open) => {
+          if (!open) setAwaitingPassword(null);
+        }}
+        onConfirm={onPasswordConfirmed}
+      />
+    </>
   );
 }
