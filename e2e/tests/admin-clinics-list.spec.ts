@@ -60,6 +60,8 @@ test.describe('/admin/clinicas', () => {
       '',
     ]);
     expect(demo!.patientCount).toBeGreaterThanOrEqual(1);
+    // The demo patient's first charge was paid by Pix (the seed): revenue is real money, not '-'.
+    expect(demo!.revenueCents).toBeGreaterThan(0);
 
     // One actions menu per row, named after its clinic; no pager for a single page.
     await expect(row.getByRole('button', { name: 'Ações da clínica Clínica Demo' })).toBeVisible();

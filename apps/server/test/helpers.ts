@@ -9,7 +9,8 @@ import type { Role } from '@carteirinha/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.ts';
-import { clinics, subscriptionPlans, userRoles } from '../src/db/schema.ts';
+import type { PaymentStatus } from '@carteirinha/shared/contracts/payments';
+import { clinics, payments, subscriptionPlans, subscriptions, userRoles } from '../src/db/schema.ts';
 import { DEMO_SETTINGS, ensureSettingsRow } from '../src/modules/settings/store.ts';
 
 export const TEST_PASSWORD = 'senha-forte-123';
@@ -93,6 +94,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+export type ApiCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) => Promise<LightMyRequestResponse>;
+
+/** Calls the API with a session cookie, as the signed-in browser would. `cookie` is read at call time. */
+export function apiAs(testApp: () => TestApp, cookie: () => string): ApiCall {
+  return (method, url, payload) => testApp().app.inject({ method, url, headers: { cookie: cookie() }, ...(payload ? { payload } : {}) });
+}
+
 /** The `cookie` request header that carries a response's Set-Cookie values. */
 export function cookieHeaderOf(response: LightMyRequestResponse): string {
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
@@ -154,6 +162,41 @@ export async function createClinic(db: Database, name = 'Clínica de Teste'): Pr
     .returning({ id: subscriptionPlans.id });
   if (!plan) throw new Error('plan not created');
   return { clinicId: clinic.id, planId: plan.id };
+}
+
+export type TestCharge = { status: PaymentStatus; amountCents: number; dueDate: string };
+
+/**
+ * A patient of the clinic subscribed to its plan, with the given charges: the rows checkout and the payment provider
+ * write, made directly until those exist.
+ */
+export async function createSubscriptionWithPayments(
+  testApp: TestApp,
+  clinic: { clinicId: string; planId: string },
+  charges: TestCharge[],
+): Promise<{ userId: string; subscriptionId: string }> {
+  const { userId } = await createSignedInUser(testApp, 'patient', clinic.clinicId);
+  const [subscription] = await testApp.db
+    .insert(subscriptions)
+    .values({ clinicId: clinic.clinicId, userId, planId: clinic.planId, status: 'active', startedAt: new Date() })
+    .returning({ id: subscriptions.id });
+  if (!subscription) throw new Error('subscription not created');
+  if (charges.length > 0) {
+    await testApp.db.insert(payments).values(
+      charges.map((charge) => ({
+        clinicId: clinic.clinicId,
+        subscriptionId: subscription.id,
+        provider: 'local',
+        providerPaymentId: `test_${randomBytes(8).toString('hex')}`,
+        method: 'pix' as const,
+        amountCents: charge.amountCents,
+        dueDate: charge.dueDate,
+        status: charge.status,
+        paidAt: charge.status === 'received' || charge.status === 'confirmed' ? new Date() : null,
+      })),
+    );
+  }
+  return { userId, subscriptionId: subscription.id };
 }
 
 /** The Configurações form as the screen sends it, from what GET /api/admin/settings answered. */

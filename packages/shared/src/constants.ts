@@ -1,5 +1,7 @@
 /** Business constants from the specification §9. */
 
+import type { PlanEntitlements } from './contracts/plans.ts';
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const FULL_NAME_MIN_LENGTH = 3;
@@ -48,6 +50,7 @@ export type PlatformPlan = {
   maxClinics: number | null;
   features: readonly string[];
   popular: boolean;
+  entitlements: PlanEntitlements;
 };
 
 /** The three platform plans (specification §9, "Landing-page plans"). */
@@ -60,6 +63,7 @@ export const PLATFORM_PLANS: readonly PlatformPlan[] = [
     maxClinics: 1,
     features: ['Até 100 pacientes', '1 clínica parceira', 'Domínio personalizado', 'Suporte por email'],
     popular: false,
+    entitlements: { customDomain: true, fullWhitelabel: false, mobileApp: false, advancedReports: false, supportLevel: 'email', slaUptimePercent: null },
   },
   {
     name: 'Professional',
@@ -69,6 +73,7 @@ export const PLATFORM_PLANS: readonly PlatformPlan[] = [
     maxClinics: 5,
     features: ['Até 500 pacientes', '5 clínicas parceiras', 'Whitelabel completo', 'Suporte prioritário', 'App mobile incluído'],
     popular: true,
+    entitlements: { customDomain: true, fullWhitelabel: true, mobileApp: true, advancedReports: true, supportLevel: 'priority', slaUptimePercent: null },
   },
   {
     name: 'Enterprise',
@@ -78,5 +83,6 @@ export const PLATFORM_PLANS: readonly PlatformPlan[] = [
     maxClinics: null,
     features: ['Pacientes ilimitados', 'Parceiros ilimitados', 'SLA garantido', 'Gerente dedicado', 'Customizações'],
     popular: false,
+    entitlements: { customDomain: true, fullWhitelabel: true, mobileApp: true, advancedReports: true, supportLevel: 'dedicated', slaUptimePercent: 99.9 },
   },
 ];

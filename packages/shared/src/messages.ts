@@ -164,6 +164,8 @@ export const messages = {
     priceInvalid: 'Preço deve ser um número maior ou igual a zero',
     // A platform plan without a list price (Enterprise, specification §9 "custom").
     priceOnRequest: 'Sob consulta',
+    supportLevelInvalid: 'Selecione o nível de suporte',
+    slaInvalid: 'Informe o SLA em porcentagem, entre 0 e 100 (ex.: 99,9)',
     priceOnRequestHint: 'Vazio = Sob consulta',
     integerInvalid: 'Use um número inteiro maior que zero',
     featuresRequired: 'Informe ao menos um recurso, um por linha',

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -35,12 +36,15 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /** Any constant shared by every process: serialises migrations on a PostgreSQL server. */
 const MIGRATION_LOCK_KEY = 727_274_001;
 
+/** The PostgreSQL extensions the migrations create, which PGlite must load (trigram search indexes). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory (tests); otherwise it persists there.
  */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { clinics, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
+import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
 let t: TestApp;
@@ -33,6 +33,8 @@ describe('migrations', () => {
         'plans',
         'subscription_plans',
         'subscriptions',
+        'payments',
+        'clinic_plan_periods',
         'email_outbox',
         'sign_in_failures',
       ]),
@@ -75,6 +77,9 @@ describe('demo seed', () => {
     ]);
     const activeSubscriptions = await t.db.select().from(subscriptions).where(eq(subscriptions.status, 'active'));
     expect(activeSubscriptions).toHaveLength(1);
+    // Its first charge was paid: Clínica Demo's revenue is that one Pix payment of the cheapest demo plan.
+    const demoPayments = await t.db.select().from(payments).where(eq(payments.subscriptionId, activeSubscriptions[0]!.id));
+    expect(demoPayments).toEqual([expect.objectContaining({ clinicId: demo!.id, status: 'received', method: 'pix', amountCents: 8990 })]);
 
     const signIn = await t.app.inject({
       method: 'POST',

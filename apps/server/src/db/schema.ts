@@ -20,6 +20,8 @@ import { ROLES } from '@carteirinha/shared/roles';
 import { CLINIC_STATUSES } from '@carteirinha/shared/contracts/clinics';
 import { BILLING_CYCLES } from '@carteirinha/shared/contracts/subscription-plans';
 import { SUBSCRIPTION_STATUSES } from '@carteirinha/shared/contracts/subscriptions';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
+import { SUPPORT_LEVELS } from '@carteirinha/shared/contracts/plans';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,6 +45,10 @@ export const users = pgTable(
     image: text('image'),
     /** better-auth's two-factor plugin: true once a TOTP factor was verified. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** Set by 'Desativar' in /admin/usuarios: the account can no longer sign in, and no site enrols it again. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** The last sign-in that completed (second factor included); sessions come and go, this stays. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     ...timestamps,
   },
   // The users report walks the table in (created_at, id) keyset batches.
@@ -155,6 +161,9 @@ export const appRole = pgEnum('app_role', ROLES);
 export const clinicStatus = pgEnum('clinic_status', CLINIC_STATUSES);
 export const billingCycle = pgEnum('billing_cycle', BILLING_CYCLES);
 export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
+export const supportLevel = pgEnum('support_level', SUPPORT_LEVELS);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 
 /** What the platform sells to clinics (Starter, Professional, Enterprise). A null price is "sob consulta". */
 export const plans = pgTable('plans', {
@@ -167,6 +176,14 @@ export const plans = pgTable('plans', {
   features: text('features').array().notNull().default(sql`'{}'::text[]`),
   isActive: boolean('is_active').notNull().default(true),
   popular: boolean('popular').notNull().default(false),
+  // What the plan includes, as the comparison table of specification §9 shows it.
+  customDomain: boolean('custom_domain').notNull().default(true),
+  fullWhitelabel: boolean('full_whitelabel').notNull().default(false),
+  mobileApp: boolean('mobile_app').notNull().default(false),
+  advancedReports: boolean('advanced_reports').notNull().default(false),
+  supportLevel: supportLevel('support_level').notNull().default('email'),
+  /** Guaranteed monthly uptime in percent (99.9); null when the plan guarantees none. */
+  slaUptimePercent: doublePrecision('sla_uptime_percent'),
   ...timestamps,
 });
 
@@ -182,6 +199,11 @@ export const clinics = pgTable(
     planId: uuid('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
     status: clinicStatus('status').notNull().default('active'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /**
+     * When the platform accepted the clinic: at creation for clinics an admin creates, at 'Aprovar Cadastro' for
+     * those that signed up on their own (null until then: the sign-ups awaiting approval).
+     */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     displayName: text('display_name'),
     logoUrl: text('logo_url'),
@@ -192,7 +214,8 @@ export const clinics = pgTable(
     longitude: doublePrecision('longitude'),
     ...timestamps,
   },
-  (t) => [index('clinics_created_at_idx').on(t.createdAt), index('clinics_status_idx').on(t.status)],
+  // The list and the clinics report walk (created_at, id); fold_text() search indexes are in migration 0008.
+  (t) => [index('clinics_created_id_idx').on(t.createdAt, t.id), index('clinics_status_idx').on(t.status)],
 );
 
 export const profiles = pgTable('profiles', {
@@ -278,6 +301,68 @@ export const subscriptions = pgTable(
   ],
 );
 
+/**
+ * Each charge of a patient's subscription (DESIGN.md §2). Created through a payment provider and changed only by its
+ * verified webhooks; a clinic's revenue is the sum of its paid charges.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'restrict' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'restrict' }),
+    /** 'local' (the embedded provider) or 'asaas'; with `providerPaymentId`, the charge's id at the provider. */
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    method: paymentMethod('method').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    dueDate: date('due_date').notNull(),
+    status: paymentStatus('status').notNull().default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Pix "copia e cola" (BR Code) and its QR code as a base64 PNG. */
+    pixPayload: text('pix_payload'),
+    pixQrCodePng: text('pix_qr_code_png'),
+    boletoUrl: text('boleto_url'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
+    index('payments_clinic_status_idx').on(t.clinicId, t.status),
+    index('payments_subscription_idx').on(t.subscriptionId, t.createdAt),
+    index('payments_status_due_idx').on(t.status, t.dueDate),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * What each clinic paid the platform over time: one row per stretch of time with the same status, plan and plan
+ * price, written by triggers on clinics and plans (migration 0006), so that every path that changes a clinic is
+ * recorded. The MRR at any instant, and so its change against the previous month, is read from here.
+ */
+export const clinicPlanPeriods = pgTable(
+  'clinic_plan_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Not a foreign key: the history outlives a deleted clinic. */
+    clinicId: uuid('clinic_id').notNull(),
+    planId: uuid('plan_id'),
+    status: clinicStatus('status').notNull(),
+    /** The plan's monthly price during the period; null for no plan or a plan "sob consulta". */
+    priceCents: integer('price_cents'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    /** null while the period is the clinic's current one. */
+    validTo: timestamp('valid_to', { withTimezone: true }),
+  },
+  (t) => [
+    index('clinic_plan_periods_range_idx').on(t.validFrom, t.validTo),
+    uniqueIndex('clinic_plan_periods_open_key').on(t.clinicId).where(sql`${t.validTo} is null`),
+  ],
+);
+
 /** Every e-mail the platform produced. Without SMTP this is the development outbox an admin can read. */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -340,6 +425,8 @@ export const platformSettings = pgTable(
     backupRetentionDays: integer('backup_retention_days').notNull().default(30),
     /** When the weekly report ('Relatórios automáticos') last went out; claiming it is one conditional UPDATE. */
     weeklyReportSentAt: timestamp('weekly_report_sent_at', { withTimezone: true }),
+    /** When a server process last took the daily backup upon itself; claiming it is one conditional UPDATE. */
+    dailyBackupClaimedAt: timestamp('daily_backup_claimed_at', { withTimezone: true }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

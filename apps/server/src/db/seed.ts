@@ -4,7 +4,7 @@ import type { Role } from '@carteirinha/shared/roles';
 import type { Auth } from '../modules/auth/auth.ts';
 import { DEMO_SETTINGS, ensureSettingsRow } from '../modules/settings/store.ts';
 import type { Database } from './client.ts';
-import { clinics, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
+import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 
 type SeedOptions = { db: Database; auth: Auth; withDemo: boolean };
 
@@ -22,6 +22,7 @@ async function seedPlatformPlans(db: Database): Promise<boolean> {
       features: [...plan.features],
       popular: plan.popular,
       isActive: true,
+      ...plan.entitlements,
     })),
   );
   return true;
@@ -84,11 +85,12 @@ async function ensureDemoClinic(db: Database): Promise<string> {
   return clinic.id;
 }
 
+/** The demo patient's subscription, active because its first charge was paid by Pix: Clínica Demo's revenue. */
 async function ensureActiveSubscription(db: Database, userId: string, clinicId: string): Promise<void> {
   const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   if (existing) return;
   const [plan] = await db
-    .select({ id: subscriptionPlans.id })
+    .select({ id: subscriptionPlans.id, priceCents: subscriptionPlans.priceCents })
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.clinicId, clinicId))
     .orderBy(subscriptionPlans.priceCents)
@@ -97,7 +99,24 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
   const now = new Date();
   const expiresAt = new Date(now);
   expiresAt.setFullYear(expiresAt.getFullYear() + 1);
-  await db.insert(subscriptions).values({ clinicId, userId, planId: plan.id, status: 'active', startedAt: now, expiresAt });
+  await db.transaction(async (tx) => {
+    const [subscription] = await tx
+      .insert(subscriptions)
+      .values({ clinicId, userId, planId: plan.id, status: 'active', startedAt: now, expiresAt })
+      .returning({ id: subscriptions.id });
+    if (!subscription) throw new Error('could not create the demo subscription');
+    await tx.insert(payments).values({
+      clinicId,
+      subscriptionId: subscription.id,
+      provider: 'local',
+      providerPaymentId: `demo-${subscription.id}`,
+      method: 'pix',
+      amountCents: plan.priceCents,
+      dueDate: now.toISOString().slice(0, 10),
+      status: 'received',
+      paidAt: now,
+    });
+  });
 }
 
 /**

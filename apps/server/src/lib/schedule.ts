@@ -1,6 +1,6 @@
+import { SAO_PAULO_OFFSET, saoPauloDay } from './sao-paulo-time.ts';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Brazil has kept UTC−3 all year since 2019, so São Paulo wall-clock times are fixed UTC instants. */
-const SAO_PAULO_OFFSET = '-03:00';
 
 export type Schedule = {
   /** Hour of the day in São Paulo, 0–23. */
@@ -9,17 +9,13 @@ export type Schedule = {
   weekday?: number;
 };
 
-function saoPauloDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
-}
-
 /**
  * The latest moment of the schedule at or before `now` (São Paulo time). A job is due when it last ran before this:
  * a server that was off at the scheduled time catches up when it starts, and runs once per occurrence.
  */
 export function lastOccurrence(now: Date, schedule: Schedule): Date {
   const hour = String(schedule.hour).padStart(2, '0');
-  let candidate = new Date(`${saoPauloDate(now)}T${hour}:00:00${SAO_PAULO_OFFSET}`);
+  let candidate = new Date(`${saoPauloDay(now)}T${hour}:00:00${SAO_PAULO_OFFSET}`);
   if (candidate.getTime() > now.getTime()) candidate = new Date(candidate.getTime() - DAY_MS);
   if (schedule.weekday !== undefined) {
     // The São Paulo weekday of the candidate: shift to local wall-clock and read the UTC weekday.

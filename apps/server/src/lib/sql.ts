@@ -5,12 +5,12 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñ';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucn';
-
-/** Lower-cases and strips Portuguese accents in SQL, the same on PGlite and PostgreSQL (no extension needed). */
+/**
+ * Lower-cases and strips Portuguese accents in SQL, through the immutable fold_text() of migration 0008: the same on
+ * PGlite and PostgreSQL, and the expression the trigram search indexes are built on.
+ */
 export function foldedColumn(column: AnyColumn | SQL): SQL {
-  return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+  return sql`fold_text(${column})`;
 }
 
 /** The same folding for a search term, in JavaScript. */

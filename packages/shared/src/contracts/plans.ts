@@ -4,6 +4,23 @@ import { messages } from '../messages.ts';
 
 const a = messages.admin;
 
+/** The support a plan includes (specification §9: Email, Prioritário, Dedicado). */
+export const SUPPORT_LEVELS = ['email', 'priority', 'dedicated'] as const;
+export type SupportLevel = (typeof SUPPORT_LEVELS)[number];
+export const SUPPORT_LEVEL_LABELS: Record<SupportLevel, string> = { email: 'Email', priority: 'Prioritário', dedicated: 'Dedicado' };
+
+/** What a plan includes besides its limits: the rows of the comparison table (specification §9). */
+export const planEntitlementsSchema = z.object({
+  customDomain: z.boolean(),
+  fullWhitelabel: z.boolean(),
+  mobileApp: z.boolean(),
+  advancedReports: z.boolean(),
+  supportLevel: z.enum(SUPPORT_LEVELS),
+  /** Guaranteed monthly uptime in percent, e.g. 99.9; null when the plan guarantees none. */
+  slaUptimePercent: z.number().nullable(),
+});
+export type PlanEntitlements = z.infer<typeof planEntitlementsSchema>;
+
 /** A plan the platform sells to clinics (specification §3 "plan (admin)"). Money in cents; null price = sob consulta. */
 export const platformPlanSchema = z.object({
   id: z.uuid(),
@@ -15,6 +32,7 @@ export const platformPlanSchema = z.object({
   features: z.array(z.string()),
   isActive: z.boolean(),
   popular: z.boolean(),
+  ...planEntitlementsSchema.shape,
   /** Clinics currently on this plan. */
   clinicCount: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -65,6 +83,19 @@ export const planFormSchema = z.object({
   maxClinics: optionalPositiveInt,
   popular: z.boolean().default(false),
   isActive: z.boolean().default(true),
+  customDomain: z.boolean().default(true),
+  fullWhitelabel: z.boolean().default(false),
+  mobileApp: z.boolean().default(false),
+  advancedReports: z.boolean().default(false),
+  supportLevel: z.enum(SUPPORT_LEVELS, a.supportLevelInvalid).default('email'),
+  /** Typed in percent (comma or dot); empty means no SLA. */
+  slaUptimePercent: z
+    .preprocess(
+      (value) => (value === '' || value === null || value === undefined ? null : typeof value === 'string' ? Number(value.trim().replace(',', '.')) : value),
+      z.number(a.slaInvalid).gt(0, a.slaInvalid).max(100, a.slaInvalid).nullable(),
+    )
+    .optional()
+    .transform((value) => value ?? null),
 });
 export type PlanFormInput = z.input<typeof planFormSchema>;
 export type PlanFormOutput = z.output<typeof planFormSchema>;

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clinics, plans, userRoles } from '../../db/schema.ts';
-import { createClinic, createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createClinic, createSignedInUser, createSubscriptionWithPayments, createTestApp, type TestApp, apiAs } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -17,9 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-}
+const api = apiAs(() => t, () => cookie);
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   name: 'Clínica São José',
@@ -114,5 +112,30 @@ describe('admin clinics', () => {
     expect(dashboard.alerts).toContainEqual(expect.objectContaining({ kind: 'trial_ending', clinicId }));
     const approved = await api('POST', `/api/admin/clinics/${clinicId}/approve`);
     expect(approved.json()).toMatchObject({ status: 'active', trialEndsAt: null });
+  });
+
+  it('shows as revenue the payments received for the clinic, and "-" (null) before there are any', async () => {
+    const clinic = await createClinic(t.db, 'Clínica Faturando');
+    const revenueOf = async () => (await api('GET', `/api/admin/clinics/${clinic.clinicId}`)).json().revenueCents;
+    expect(await revenueOf()).toBeNull();
+
+    await createSubscriptionWithPayments(t, clinic, [
+      { status: 'received', amountCents: 8990, dueDate: '2026-09-10' },
+      { status: 'confirmed', amountCents: 8990, dueDate: '2026-10-10' },
+      { status: 'pending', amountCents: 8990, dueDate: '2099-11-10' },
+      { status: 'refunded', amountCents: 5000, dueDate: '2026-08-10' },
+    ]);
+    expect(await revenueOf()).toBe(17_980);
+    const listed = (await api('GET', '/api/admin/clinics?q=Faturando')).json().items;
+    expect(listed).toEqual([expect.objectContaining({ id: clinic.clinicId, revenueCents: 17_980, patientCount: 1 })]);
+  });
+
+  it('refuses to delete a clinic with payments, even once no patient is left', async () => {
+    const clinic = await createClinic(t.db, 'Clínica Com Pagamentos');
+    const { userId } = await createSubscriptionWithPayments(t, clinic, [{ status: 'received', amountCents: 8990, dueDate: '2026-09-10' }]);
+    await t.db.delete(userRoles).where(eq(userRoles.userId, userId));
+    const response = await api('DELETE', `/api/admin/clinics/${clinic.clinicId}`);
+    expect(response.statusCode).toBe(409);
+    expect(await t.db.select().from(clinics).where(eq(clinics.id, clinic.clinicId))).toHaveLength(1);
   });
 });

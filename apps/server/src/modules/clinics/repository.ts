@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminClinic, Clinic, ClinicSummary } from '@carteirinha/shared/contracts/clinics';
 import type { ListQuery } from '@carteirinha/shared/contracts/pagination';
+import { PAID_PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
 import { normalizeCnpj } from '@carteirinha/shared/validators';
 import type { Database } from '../../db/client.ts';
-import { clinics, plans, subscriptionPlans, subscriptions, userRoles } from '../../db/schema.ts';
+import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles } from '../../db/schema.ts';
 import { containsPattern, foldedContains } from '../../lib/sql.ts';
 
 // Explicit aliases: a bare column name inside a correlated sub-query could bind to the inner table.
@@ -25,11 +26,22 @@ const clinicColumns = {
   createdAt: clinics.createdAt,
 };
 
+/**
+ * Payments received for the clinic's programme, all time; null when there are none (the list shows '-'). A bigint
+ * sum: a large clinic's years of charges pass the 2³¹ cents an int holds.
+ */
+const revenueCents = sql<number | null>`(select sum(p.amount_cents)::bigint from payments p where p.clinic_id = "clinics"."id" and p.status in (${sql.join(
+  PAID_PAYMENT_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}))`.mapWith((value: string | number | null) => (value === null ? null : Number(value)));
+
+const adminClinicColumns = { ...clinicColumns, revenueCents };
+
 type ClinicRow = {
   [K in keyof typeof clinicColumns]: K extends 'trialEndsAt' ? Date | null : K extends 'createdAt' ? Date : Clinic[K];
 };
 
-function toClinic(row: ClinicRow): Clinic {
+function toClinic<Row extends ClinicRow>(row: Row): Omit<Row, 'trialEndsAt' | 'createdAt'> & Pick<Clinic, 'trialEndsAt' | 'createdAt'> {
   return { ...row, trialEndsAt: row.trialEndsAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() };
 }
 
@@ -41,20 +53,12 @@ function searchCondition(q: string | undefined): SQL | undefined {
   return or(foldedContains(clinics.name, q), cnpjFragment ? ilike(clinics.cnpj, containsPattern(cnpjFragment)) : undefined);
 }
 
-/**
- * Payments received for a clinic's programme. The payments ledger arrives with checkout; until then no clinic has
- * revenue, which the list shows as '-' (issue 4: '-' only when there are none).
- */
-function toAdminClinic(clinic: Clinic): AdminClinic {
-  return { ...clinic, revenueCents: null };
-}
-
 /** Admin list of every clinic, newest first, searched (name without accents, or CNPJ digits) and paginated. */
 export async function listClinics(db: Database, query: ListQuery) {
   const where = searchCondition(query.q);
   const [rows, totals] = await Promise.all([
     db
-      .select(clinicColumns)
+      .select(adminClinicColumns)
       .from(clinics)
       .leftJoin(plans, eq(plans.id, clinics.planId))
       .where(where)
@@ -63,7 +67,7 @@ export async function listClinics(db: Database, query: ListQuery) {
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(clinics).where(where),
   ]);
-  return { items: rows.map((row) => toAdminClinic(toClinic(row))), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map((row) => toClinic(row)), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
 /** One clinic by id. Callers decide who may ask: admins for any id, clinic users only for their own. */
@@ -77,10 +81,15 @@ export async function findClinic(db: Database, clinicId: string): Promise<Clinic
   return row ? toClinic(row) : null;
 }
 
-/** One clinic in the admin's shape. */
+/** One clinic in the admin's shape, with its revenue. */
 export async function findAdminClinic(db: Database, clinicId: string): Promise<AdminClinic | null> {
-  const clinic = await findClinic(db, clinicId);
-  return clinic ? toAdminClinic(clinic) : null;
+  const [row] = await db
+    .select(adminClinicColumns)
+    .from(clinics)
+    .leftJoin(plans, eq(plans.id, clinics.planId))
+    .where(eq(clinics.id, clinicId))
+    .limit(1);
+  return row ? toClinic(row) : null;
 }
 
 /** The four summary cards of /admin/clinicas. */
@@ -111,9 +120,15 @@ export async function clinicCounts(db: Database, clinicId: string) {
   return row ?? { staffCount: 0, subscriptionPlanCount: 0, activeSubscriptionCount: 0 };
 }
 
-/** Whether the clinic has patients or subscriptions (payments come with them): such a clinic is never deleted. */
-export async function clinicHasPatients(db: Database, clinicId: string): Promise<boolean> {
-  const [patients] = await db.select({ total: count() }).from(userRoles).where(and(eq(userRoles.clinicId, clinicId), eq(userRoles.role, 'patient')));
-  const [subs] = await db.select({ total: count() }).from(subscriptions).where(eq(subscriptions.clinicId, clinicId));
-  return (patients?.total ?? 0) > 0 || (subs?.total ?? 0) > 0;
+/** Whether the clinic has patients, subscriptions or payments: such a clinic is never deleted, only suspended. */
+export async function clinicHasPatientsOrPayments(db: Database, clinicId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      found: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.clinicId} = ${clinicId} and ${userRoles.role} = 'patient')
+        or exists (select 1 from ${subscriptions} where ${subscriptions.clinicId} = ${clinicId})
+        or exists (select 1 from ${payments} where ${payments.clinicId} = ${clinicId})`,
+    })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId));
+  return row?.found === true;
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
 import { clinicSiteUrl } from '../tenancy/host-site.ts';
-import { clinicCounts, clinicHasPatients, findAdminClinic } from './repository.ts';
+import { clinicCounts, clinicHasPatientsOrPayments, findAdminClinic } from './repository.ts';
 
 type Actor = { userId: string };
 type SiteOptions = { mainDomain: string; publicUrl: string };
@@ -101,7 +101,7 @@ export async function updateClinic(db: Database, actor: Actor, clinicId: string,
  */
 export async function deleteClinic(db: Database, actor: Actor, clinicId: string): Promise<void> {
   const clinic = await mustFind(db, clinicId);
-  if (await clinicHasPatients(db, clinicId)) throw new AppError('CONFLICT', messages.admin.clinicHasPatients);
+  if (await clinicHasPatientsOrPayments(db, clinicId)) throw new AppError('CONFLICT', messages.admin.clinicHasPatients);
   await db.transaction(async (tx) => {
     await tx.delete(userRoles).where(eq(userRoles.clinicId, clinicId));
     await tx.delete(clinics).where(eq(clinics.id, clinicId));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, plans } from '../../db/schema.ts';
-import { createClinic, createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createClinic, createSignedInUser, createTestApp, type TestApp, apiAs } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -14,9 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-}
+const api = apiAs(() => t, () => cookie);
 
 describe('admin plans', () => {
   it('creates a plan from the form’s text (price in reais, one feature per line), edits and deletes it', async () => {

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PlanSummary, PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import type { Database } from '../../db/client.ts';
-import { clinics, plans } from '../../db/schema.ts';
+import { clinicPlanPeriods, clinics, plans } from '../../db/schema.ts';
+import { startOfSaoPauloMonth } from '../../lib/sao-paulo-time.ts';
 
 // Written with explicit aliases: in a one-table select Drizzle leaves columns unqualified, and a bare "id" inside
 // the sub-query would mean the clinic's id.
@@ -20,6 +21,12 @@ function toRecord(row: PlanRow): PlatformPlanRecord {
     features: row.features,
     isActive: row.isActive,
     popular: row.popular,
+    customDomain: row.customDomain,
+    fullWhitelabel: row.fullWhitelabel,
+    mobileApp: row.mobileApp,
+    advancedReports: row.advancedReports,
+    supportLevel: row.supportLevel,
+    slaUptimePercent: row.slaUptimePercent,
     clinicCount: row.clinicCount,
     createdAt: row.createdAt.toISOString(),
   };
@@ -40,36 +47,31 @@ export async function findPlan(db: Database, planId: string): Promise<PlatformPl
 }
 
 /**
- * Monthly recurring revenue from active clinics' plans, optionally only clinics that existed before a date. A plan
- * sold "sob consulta" has a null price, which sum() skips: its clinics count as subscriptions but add nothing to MRR.
+ * Monthly recurring revenue from active clinics' plans at an instant (now when `at` is omitted), from the history the
+ * database keeps of each clinic's status, plan and price. A plan sold "sob consulta" has a null price, which sum()
+ * skips: its clinics count as subscriptions but add nothing to MRR.
  */
-async function mrrCents(db: Database, createdBefore?: Date): Promise<{ mrr: number; clinics: number }> {
+async function mrrAt(db: Database, at?: Date): Promise<{ mrr: number; clinics: number }> {
+  const current = at
+    ? and(lte(clinicPlanPeriods.validFrom, at), or(isNull(clinicPlanPeriods.validTo), gt(clinicPlanPeriods.validTo, at)))
+    : isNull(clinicPlanPeriods.validTo);
   const [row] = await db
-    .select({ mrr: sql<number>`coalesce(sum(${plans.priceCents}), 0)::int`, clinics: count() })
-    .from(clinics)
-    .innerJoin(plans, eq(plans.id, clinics.planId))
-    .where(and(eq(clinics.status, 'active'), createdBefore ? lt(clinics.createdAt, createdBefore) : undefined));
+    .select({ mrr: sql<number>`coalesce(sum(${clinicPlanPeriods.priceCents}), 0)::int`, clinics: count() })
+    .from(clinicPlanPeriods)
+    .where(and(current, eq(clinicPlanPeriods.status, 'active'), isNotNull(clinicPlanPeriods.planId)));
   return { mrr: row?.mrr ?? 0, clinics: row?.clinics ?? 0 };
 }
 
-/** The first instant of the current month in São Paulo. */
-function startOfMonthInSaoPaulo(now: Date): Date {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit' })
-    .format(now)
-    .split('-')
-    .map(Number);
-  // São Paulo has had no daylight saving time since 2019: it is UTC-3 all year.
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 1, 3, 0, 0));
-}
-
 /**
- * The three cards of /admin/planos. MRR counts active clinics on a priced plan; last month's figure counts the
- * clinics that already existed before this month began and are active now (the status history is not kept yet).
+ * The three cards of /admin/planos: plans, active clinic subscriptions, MRR now and its change against the MRR at
+ * the end of the previous month (null when there was none to compare with).
  */
 export async function planSummary(db: Database, now = new Date()): Promise<PlanSummary> {
-  const [planCount] = await db.select({ total: count() }).from(plans);
-  const current = await mrrCents(db);
-  const previous = await mrrCents(db, startOfMonthInSaoPaulo(now));
+  const [[planCount], current, previous] = await Promise.all([
+    db.select({ total: count() }).from(plans),
+    mrrAt(db),
+    mrrAt(db, startOfSaoPauloMonth(now)),
+  ]);
   return {
     planCount: planCount?.total ?? 0,
     activeSubscriptions: current.clinics,

@@ -20,6 +20,12 @@ function columnsOf(input: PlanFormOutput) {
     maxClinics: input.maxClinics,
     popular: input.popular,
     isActive: input.isActive,
+    customDomain: input.customDomain,
+    fullWhitelabel: input.fullWhitelabel,
+    mobileApp: input.mobileApp,
+    advancedReports: input.advancedReports,
+    supportLevel: input.supportLevel,
+    slaUptimePercent: input.slaUptimePercent,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { platformSettings } from '../../db/schema.ts';
 import { renderActionEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
 import { lastOccurrence, type Schedule } from '../../lib/schedule.ts';
 import { reportSummary } from '../reports/definitions.ts';
 import type { SettingsStore } from './store.ts';
@@ -22,10 +23,6 @@ export const WEEKLY_REPORT: Schedule = { hour: 8, weekday: 1 };
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const EVERY_MINUTE_MS = 60_000;
 
-/** yyyy-MM-dd of an instant in São Paulo, the form report periods take. */
-function saoPauloDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(instant);
-}
 
 const PLATFORM_COLOR = '#0d9488';
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared/contracts/settings';
 import { auditLog, emailOutbox, platformSettings, users } from '../../db/schema.ts';
+import { PGLITE_EXTENSIONS } from '../../db/client.ts';
 import { runDailyBackupIfDue } from './backups.ts';
 import { changeSettings, createClinic, createSignedInUser, createTestApp, settingsFormOf, TEST_PASSWORD, PUBLIC_URL, type TestApp } from '../../../test/helpers.ts';
 
@@ -22,7 +23,7 @@ const execFileAsync = promisify(execFile);
 /** Restores a backup file into a fresh database of the same kind and counts its users. */
 async function countUsersInBackup(t: TestApp, file: string): Promise<number> {
   if (t.database.kind === 'pglite') {
-    const restored = await PGlite.create({ loadDataDir: new Blob([await fs.readFile(file)]) });
+    const restored = await PGlite.create({ loadDataDir: new Blob([await fs.readFile(file)]), extensions: PGLITE_EXTENSIONS });
     try {
       const result = await restored.query<{ total: number }>('SELECT count(*)::int AS total FROM users');
       return result.rows[0]?.total ?? -1;

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, sessions, userRoles } from '../../db/schema.ts';
-import { createClinic, createSignedInUser, createTestApp, signIn, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
+import { createClinic, createSignedInUser, createTestApp, signIn, uniqueEmail, type TestApp, apiAs } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let admin: { userId: string; cookie: string };
@@ -16,9 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
-}
+const api = apiAs(() => t, () => admin.cookie);
 
 describe('admin users and roles', () => {
   it('lists real e-mails, role labels, clinic names, status and last sign-in, searched on the server', async () => {

@@ -10,6 +10,7 @@ describe('alertText', () => {
     expect(alertText({ ...clinic, kind: 'trial_ending', date: null })).toBe('Trial de Clínica Vida termina em breve');
     expect(alertText({ ...clinic, kind: 'pending_approval', date: null })).toBe('Clínica Vida aguarda aprovação');
     expect(alertText({ ...clinic, kind: 'suspended', date: null })).toBe('Clínica Vida está suspensa');
+    expect(alertText({ ...clinic, kind: 'overdue_payments', date: '2026-03-05T03:00:00.000Z' })).toBe('Clínica Vida tem pagamentos em atraso desde 05/03/2026');
     expect(alertText({ ...clinic, kind: 'overdue_payments', date: null })).toBe('Clínica Vida tem pagamentos em atraso');
   });
 });

@@ -13,6 +13,6 @@ export function alertText(alert: DashboardAlert): string {
     case 'suspended':
       return `${alert.clinicName} está suspensa`;
     case 'overdue_payments':
-      return `${alert.clinicName} tem pagamentos em atraso`;
+      return alert.date ? `${alert.clinicName} tem pagamentos em atraso desde ${formatDate(alert.date)}` : `${alert.clinicName} tem pagamentos em atraso`;
   }
 }
