@@ -1,6 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 import { adminClinicSchema, type AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import type { ClinicFormInput } from '@carteirinha/shared/contracts/admin-clinics';
+import { platformPlanListSchema, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
+import { onboardingClinicResponseSchema } from '@carteirinha/shared/contracts/tenant';
 import { expect } from './fixtures';
 
 /**
@@ -46,4 +48,38 @@ export async function createClinicViaApi(request: APIRequestContext, overrides: 
 export async function deleteClinicViaApi(request: APIRequestContext, id: string): Promise<void> {
   const response = await request.delete(`/api/admin/clinics/${id}`);
   expect([204, 404]).toContain(response.status());
+}
+
+/** The first active plan that includes a custom domain: a clinic with its own domain must be on one. */
+export async function planWithCustomDomain(request: APIRequestContext): Promise<PlatformPlanRecord> {
+  const response = await request.get('/api/admin/plans');
+  expect(response.status()).toBe(200);
+  const plan = platformPlanListSchema.parse(await response.json()).items.find((candidate) => candidate.isActive && candidate.customDomain);
+  expect(plan, 'an active plan with a custom domain').toBeDefined();
+  return plan!;
+}
+
+export type PendingSignUp = { clinicId: string; name: string };
+
+/**
+ * A clinic created the way a newcomer does it: an account signs up on the platform and goes through onboarding. It
+ * is in trial and awaits 'Aprovar Cadastro'. Done in a request context of its own, so the admin session of the page
+ * stays as it is.
+ */
+export async function createPendingSignUp(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined): Promise<PendingSignUp> {
+  const context = await playwright.request.newContext({ baseURL });
+  try {
+    const suffix = uniqueSuffix();
+    const signUp = await context.post('/api/auth/sign-up/email', {
+      data: { email: `e2e.cadastro.${suffix}@teste.dev`, password: 'senha-e2e-123', name: 'Dona da Clínica' },
+    });
+    expect(signUp.status()).toBe(200);
+    const name = `Clínica Cadastro ${suffix}`;
+    const onboarding = await context.post('/api/onboarding/clinic', { data: { name, cnpj: uniqueCnpj(), slug: `cadastro-${suffix}` } });
+    expect(onboarding.status(), await onboarding.text()).toBe(201);
+    const { clinicId } = onboardingClinicResponseSchema.parse(await onboarding.json());
+    return { clinicId, name };
+  } finally {
+    await context.dispose();
+  }
 }

@@ -50,7 +50,7 @@ test.describe('/admin/clinicas', () => {
 
     const row = table.getByRole('row').filter({ hasText: 'Clínica Demo' });
     await expect(row.getByRole('cell')).toHaveText([
-      `Clínica DemoCriada em ${formatDate(demo!.createdAt)}`,
+      `Clínica Demo Criada em ${formatDate(demo!.createdAt)}`,
       '11.222.333/0001-81',
       'demo',
       'Ativa',
@@ -58,7 +58,9 @@ test.describe('/admin/clinicas', () => {
       String(demo!.patientCount),
       demo!.revenueCents === null ? '-' : formatMoney(demo!.revenueCents),
       '',
-    ]);
+      // What each cell shows: the copy folded into the first cell for narrow screens is hidden at this width.
+    ], { useInnerText: true });
+    await expect(row.getByRole('link', { name: 'demo' })).toHaveAttribute('href', demo!.url);
     expect(demo!.patientCount).toBeGreaterThanOrEqual(1);
     // The demo patient's first charge was paid by Pix (the seed): revenue is real money, not '-'.
     expect(demo!.revenueCents).toBeGreaterThan(0);

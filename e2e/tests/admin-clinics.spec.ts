@@ -3,7 +3,7 @@ import { adminClinicSchema, clinicDetailSchema, clinicSummarySchema } from '@car
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { platformPlanListSchema } from '@carteirinha/shared/contracts/plans';
 import { formatCnpj, formatMoney } from '@carteirinha/shared/format';
-import { createClinicViaApi, deleteClinicViaApi, uniqueCnpj, uniqueSuffix } from '../admin-data';
+import { createClinicViaApi, deleteClinicViaApi, planWithCustomDomain, uniqueCnpj, uniqueSuffix } from '../admin-data';
 import { expect, expectAccessible, test } from '../fixtures';
 
 function clinicsTable(page: Page) {
@@ -87,7 +87,7 @@ test.describe('/admin/clinicas: managing clinics', () => {
     await search(page, name.toUpperCase());
     const row = clinicRow(page, name);
     await expect(row.getByRole('cell')).toHaveText([
-      new RegExp(`^${name}Criada em \\d{2}/\\d{2}/\\d{4}$`),
+      new RegExp(`^${name}\\s*Criada em \\d{2}/\\d{2}/\\d{4}$`),
       formatCnpj(cnpj),
       slug,
       'Ativa',
@@ -95,7 +95,8 @@ test.describe('/admin/clinicas: managing clinics', () => {
       '0',
       '-',
       '',
-    ]);
+      // What a cell shows, not the copy folded into the first cell for narrow screens (hidden at this width).
+    ], { useInnerText: true });
     await search(page, cnpj.slice(0, 10));
     await expect(clinicRow(page, formatCnpj(cnpj))).toHaveCount(1);
 
@@ -185,17 +186,80 @@ test.describe('/admin/clinicas: managing clinics', () => {
     expect(pageOf(adminClinicSchema).parse(await demo.json()).items).toHaveLength(1);
   });
 
-  test("a clinic with its own domain links to it, and with no payment received its revenue reads '-'", async ({ page }) => {
+  test("every clinic links to its site, by its own domain or its sub-domain, and with no payment its revenue reads '-'", async ({ page }) => {
     const suffix = uniqueSuffix();
-    const clinic = await createClinicViaApi(page.request, { name: `Clínica Domínio ${suffix}`, domain: `cartao-${suffix}.exemplo.com.br` });
+    const plan = await planWithCustomDomain(page.request);
+    const withDomain = await createClinicViaApi(page.request, { name: `Clínica Domínio ${suffix}`, domain: `cartao-${suffix}.exemplo.com.br`, planId: plan.id });
+    const withSlug = await createClinicViaApi(page.request, { name: `Clínica Subdomínio ${suffix}`, slug: `sub-${suffix}` });
     try {
-      await search(page, clinic.name);
-      const row = clinicRow(page, clinic.name);
-      await expect(row.getByRole('link', { name: clinic.domain! })).toHaveAttribute('href', `https://${clinic.domain}`);
-      expect(clinic.revenueCents).toBeNull();
+      await search(page, withDomain.name);
+      const row = clinicRow(page, withDomain.name);
+      expect(withDomain.url).toBe(`http://${withDomain.domain}`);
+      await expect(row.getByRole('link', { name: withDomain.domain! })).toHaveAttribute('href', withDomain.url);
+      expect(withDomain.revenueCents).toBeNull();
       await expect(row.getByRole('cell').nth(6)).toHaveText('-');
+
+      // The sub-domain on the platform, with the platform's scheme and port.
+      await search(page, withSlug.name);
+      const origin = new URL(page.url());
+      expect(withSlug.url).toBe(`${origin.protocol}//sub-${suffix}.localhost:${origin.port}`);
+      await expect(clinicRow(page, withSlug.name).getByRole('link', { name: `sub-${suffix}` })).toHaveAttribute('href', withSlug.url);
     } finally {
-      await deleteClinicViaApi(page.request, clinic.id);
+      await deleteClinicViaApi(page.request, withDomain.id);
+      await deleteClinicViaApi(page.request, withSlug.id);
     }
+  });
+
+  test('deleting the only clinic of the last page goes back to the page before', async ({ page }) => {
+    // 21 clinics of one search: a full first page of 20 and one on the second.
+    const marker = `Paginada ${uniqueSuffix()}`;
+    const created: string[] = [];
+    try {
+      for (let index = 0; index < 21; index += 1) {
+        created.push((await createClinicViaApi(page.request, { name: `${marker} ${String(index).padStart(2, '0')}` })).id);
+      }
+      await search(page, marker);
+      const pager = page.getByRole('navigation', { name: 'Paginação' });
+      await expect(pager).toContainText('Página 1 de 2');
+      await pager.getByRole('button', { name: 'Próxima' }).click();
+      await expect(pager).toContainText('Página 2 de 2');
+      // Newest first: the first one made is alone on page 2.
+      const oldest = `${marker} 00`;
+      await expect(clinicsTable(page).getByRole('row').filter({ hasText: marker })).toHaveCount(1);
+
+      await openRowAction(page, oldest, 'Excluir');
+      await page.getByRole('alertdialog', { name: 'Confirmar Exclusão' }).getByRole('button', { name: 'Excluir' }).click();
+      await expect(page.getByText('Clínica excluída com sucesso!')).toBeVisible();
+
+      // Back on page 1 with its 20 clinics (all of them now fit on one page), never an empty page 2.
+      await expect(clinicsTable(page).getByRole('row').filter({ hasText: marker })).toHaveCount(20);
+      await expect(clinicsTable(page).getByText('Nenhuma clínica encontrada')).toHaveCount(0);
+      await expect(pager).toHaveCount(0);
+    } finally {
+      for (const id of created) await deleteClinicViaApi(page.request, id);
+    }
+  });
+
+  test('on a phone the table keeps the clinic and its actions in sight, with the other columns folded under the name', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await search(page, 'Clínica Demo');
+    const row = clinicRow(page, 'Clínica Demo');
+    const actions = row.getByRole('button', { name: 'Ações da clínica Clínica Demo' });
+    await expect(actions).toBeInViewport();
+    await expect(row.getByRole('cell').first()).toContainText('11.222.333/0001-81');
+    await expect(row.getByRole('cell').first().getByText('Ativa')).toBeVisible();
+    await expect(row.getByRole('cell').first()).toContainText('Plano: Professional');
+    await expect(clinicsTable(page).getByRole('columnheader')).toHaveText(['Clínica', 'Ações']);
+    // Nothing to scroll sideways.
+    const overflow = await page.locator('[data-slot="table-container"]').evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The summary cards sit two by two, their figures level however their titles wrap.
+    const figures = page.locator('[data-slot="stat-card-value"]');
+    await expect(figures).toHaveCount(4);
+    const [first, second, third] = [await figures.nth(0).boundingBox(), await figures.nth(1).boundingBox(), await figures.nth(2).boundingBox()];
+    expect(first!.y).toBe(second!.y);
+    expect(third!.y).toBeGreaterThan(first!.y);
+    await expectAccessible(page);
   });
 });

@@ -3,8 +3,8 @@ import { clinicDetailSchema, adminClinicSchema } from '@carteirinha/shared/contr
 import { adminDashboardSchema } from '@carteirinha/shared/contracts/dashboard';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { formatMoney } from '@carteirinha/shared/format';
-import { createClinicViaApi, deleteClinicViaApi, uniqueCnpj, uniqueSuffix } from '../admin-data';
-import { expect, test } from '../fixtures';
+import { createPendingSignUp, deleteClinicViaApi, uniqueCnpj, uniqueSuffix } from '../admin-data';
+import { expect, expectAccessible, test } from '../fixtures';
 
 function kpiCard(page: Page, title: string) {
   return page.getByRole('group', { name: title });
@@ -44,26 +44,34 @@ test.describe('/admin (Dashboard)', () => {
     expect(Number(await kpiCard(page, 'Total de Pacientes').getByText(/^\d+$/).textContent())).toBeGreaterThanOrEqual(1);
   });
 
-  test('Aprovar Cadastro approves a clinic in trial', async ({ page }) => {
-    const clinic = await createClinicViaApi(page.request, { name: `Clínica Trial ${uniqueSuffix()}`, status: 'trial' });
+  test('Aprovar Cadastro lists a pending sign-up and approves it', async ({ page, playwright, baseURL }) => {
+    // Someone signs up on the platform and creates a clinic: in trial, awaiting approval.
+    const clinic = await createPendingSignUp(playwright, baseURL);
     try {
       await page.reload();
       await expect(page.getByRole('list', { name: 'Alertas' })).toContainText(`${clinic.name} aguarda aprovação`);
 
       await page.getByRole('button', { name: 'Aprovar Cadastro' }).click();
       const dialog = page.getByRole('dialog', { name: 'Aprovar Cadastro' });
-      const item = dialog.getByRole('listitem').filter({ hasText: clinic.name });
+      const pending = dialog.getByRole('list', { name: 'Cadastros aguardando aprovação' });
+      const item = pending.getByRole('listitem').filter({ hasText: clinic.name });
       await expect(item).toBeVisible();
+      await expectAccessible(page);
       await item.getByRole('button', { name: `Aprovar ${clinic.name}` }).click();
       await expect(page.getByText('Cadastro aprovado com sucesso!')).toBeVisible();
-      await expect(item).toHaveCount(0);
+      // The list is read again from the server: the clinic is no longer pending.
+      await expect(dialog.getByText(clinic.name)).toHaveCount(0);
 
-      const approved = clinicDetailSchema.parse(await (await page.request.get(`/api/admin/clinics/${clinic.id}`)).json());
+      const approved = clinicDetailSchema.parse(await (await page.request.get(`/api/admin/clinics/${clinic.clinicId}`)).json());
       expect(approved.status).toBe('active');
+      expect(approved.approvedAt).not.toBeNull();
+      const stillPending = pageOf(adminClinicSchema).parse(await (await page.request.get('/api/admin/clinics?awaitingApproval=true&pageSize=100')).json());
+      expect(stillPending.items.map((item) => item.id)).not.toContain(clinic.clinicId);
+
       await page.keyboard.press('Escape');
       await expect(page.getByRole('list', { name: 'Alertas' }).getByText(`${clinic.name} aguarda aprovação`)).toHaveCount(0);
     } finally {
-      await deleteClinicViaApi(page.request, clinic.id);
+      await deleteClinicViaApi(page.request, clinic.clinicId);
     }
   });
 
@@ -88,7 +96,7 @@ test.describe('/admin (Dashboard)', () => {
     }
   });
 
-  test('Criar Plano opens the plan form and Novo Usuário goes to the users page', async ({ page }) => {
+  test('Criar Plano opens the plan form, and Novo Usuário opens the new-user dialog of the users page', async ({ page }) => {
     await page.getByRole('button', { name: 'Criar Plano' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Plano' });
     await expect(dialog.getByLabel('Preço (R$)')).toBeVisible();
@@ -98,8 +106,51 @@ test.describe('/admin (Dashboard)', () => {
     const newUser = page.getByRole('link', { name: 'Novo Usuário' });
     await expect(newUser).toHaveAttribute('href', '/admin/usuarios?novo=1');
     await newUser.click();
-    await expect(page).toHaveURL(/\/admin\/usuarios\?novo=1$/);
-    await page.goBack();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    const userDialog = page.getByRole('dialog', { name: 'Novo Usuário' });
+    await expect(userDialog).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/usuarios/);
+    await page.keyboard.press('Escape');
+    await expect(userDialog).toBeHidden();
+    // Behind the dialog was the users page itself.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuários');
+  });
+});
+
+test.describe('/admin (Dashboard) when the server cannot answer', () => {
+  /** A refusal the client does not retry (a 4xx), so the error shows at once. */
+  const refusal = { status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Você não tem permissão para fazer isso' } }) };
+
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs('admin');
+  });
+
+  test('the KPI cards say why instead of loading forever', async ({ page, visit }) => {
+    await page.route('**/api/admin/dashboard', (route) => route.fulfill(refusal));
+    await visit('/admin');
+    await expect(page.getByRole('alert').filter({ hasText: 'Você não tem permissão para fazer isso' })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // The quick actions still work.
+    await expect(page.getByRole('button', { name: 'Aprovar Cadastro' })).toBeEnabled();
+  });
+
+  test('Aprovar Cadastro and Nova Clínica say why their data did not load, and the form comes once it does', async ({ page, visit }) => {
+    await page.route('**/api/admin/clinics?*', (route) => (new URL(route.request().url()).searchParams.has('awaitingApproval') ? route.fulfill(refusal) : route.fallback()));
+    await page.route('**/api/admin/plans', (route) => route.fulfill(refusal));
+    await visit('/admin');
+
+    await page.getByRole('button', { name: 'Aprovar Cadastro' }).click();
+    const approve = page.getByRole('dialog', { name: 'Aprovar Cadastro' });
+    await expect(approve.getByRole('alert')).toHaveText('Você não tem permissão para fazer isso');
+    await expect(approve.getByRole('status')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Nova Clínica' }).click();
+    const form = page.getByRole('dialog', { name: 'Nova Clínica' });
+    await expect(form.getByRole('alert')).toHaveText('Não foi possível carregar os planos: Você não tem permissão para fazer isso');
+    await expectAccessible(page);
+    await page.unroute('**/api/admin/plans');
+    await form.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(form.getByLabel('Plano')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
   });
 });

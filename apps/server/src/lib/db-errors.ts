@@ -11,7 +11,11 @@ export function uniqueViolationConstraint(error: unknown): string | null {
   return typeof cause.constraint === 'string' ? cause.constraint : '';
 }
 
-/** Whether a write was refused by a foreign key that still has rows pointing at it. */
+/**
+ * Whether a write was refused by a foreign key: a row pointing at nothing, or a delete of a row others still point at.
+ * A key declared ON DELETE RESTRICT reports the latter as 23001 (restrict_violation), NO ACTION as 23503.
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return databaseCause(error)?.code === '23503';
+  const code = databaseCause(error)?.code;
+  return code === '23503' || code === '23001';
 }

@@ -13,7 +13,7 @@ type PortalTopBarProps = {
   showClinic: boolean;
 };
 
-function PortalTopBar({ showClinic }: PortalTopBarProps) {
+function PortalTopBar({ showClinic, brand }: PortalTopBarProps & { brand: string }) {
   const { data: me } = useMe();
   const tenant = useClinicTenant();
   // On the clinic's own host its display name (branding) is the one to show.
@@ -22,6 +22,12 @@ function PortalTopBar({ showClinic }: PortalTopBarProps) {
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 md:px-4">
       <SidebarTrigger />
+      {/* On a phone the sidebar is a closed drawer: the bar says which portal this is. */}
+      {clinicName ? null : (
+        <p aria-hidden="true" className="truncate text-sm font-semibold md:hidden">
+          {brand}
+        </p>
+      )}
       {clinicName ? (
         <>
           <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-5" />
@@ -60,7 +66,7 @@ export function PortalShell({ brand, groupLabel, items, showClinic, notice }: Po
     <SidebarProvider>
       <PortalSidebar brand={brand} groupLabel={groupLabel} items={items} logoUrl={tenant?.clinic.logoUrl ?? null} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <PortalTopBar showClinic={showClinic} />
+        <PortalTopBar showClinic={showClinic} brand={brand} />
         <main className="flex-1 p-4 md:p-6 lg:p-8">
           <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
             {notice}

@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { adminClinicSchema } from './clinics.ts';
 
 export const ALERT_KINDS = ['trial_ending', 'overdue_payments', 'suspended', 'pending_approval'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** A clinic in the dashboard's "Clínicas Recentes": what the list shows of it. */
+export const recentClinicSchema = adminClinicSchema.pick({ id: true, name: true, status: true, createdAt: true });
+export type RecentClinic = z.infer<typeof recentClinicSchema>;
+
+export const dashboardAlertSchema = z.object({
+  kind: z.enum(ALERT_KINDS),
+  clinicId: z.uuid(),
+  clinicName: z.string(),
+  /** trial end for trial_ending and pending_approval; the oldest unpaid due date for overdue_payments; else null. */
+  date: z.iso.datetime({ offset: true }).nullable(),
+});
+export type DashboardAlert = z.infer<typeof dashboardAlertSchema>;
 
 /** GET /api/admin/dashboard: the four KPIs, the newest clinics and what needs the admin's attention. */
 export const adminDashboardSchema = z.object({
@@ -12,15 +26,10 @@ export const adminDashboardSchema = z.object({
     /** The platform's monthly recurring revenue from active clinics' plans, in cents. */
     monthlyRevenueCents: z.number().int(),
   }),
-  recentClinics: z.array(adminClinicSchema),
-  alerts: z.array(
-    z.object({
-      kind: z.enum(ALERT_KINDS),
-      clinicId: z.uuid(),
-      clinicName: z.string(),
-      /** trial end for trial_ending and pending_approval; null otherwise. */
-      date: z.iso.datetime({ offset: true }).nullable(),
-    }),
-  ),
+  recentClinics: z.array(recentClinicSchema),
+  /** Overdue payments first, then trials ending, sign-ups awaiting approval and suspensions; a few of each kind. */
+  alerts: z.array(dashboardAlertSchema),
+  /** How many clinics each kind of alert concerns in all, so the card can say how many it does not list. */
+  alertTotals: z.record(z.enum(ALERT_KINDS), z.number().int()),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -1,34 +1,30 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clinicFormSchema } from '@carteirinha/shared/contracts/admin-clinics';
-import { adminClinicSchema, clinicDetailSchema, clinicSchema, clinicSummarySchema } from '@carteirinha/shared/contracts/clinics';
-import { idParamsSchema, listQuerySchema, pageOf } from '@carteirinha/shared/contracts/pagination';
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { adminClinicListQuerySchema, adminClinicSchema, clinicDetailSchema, clinicSchema, clinicSummarySchema } from '@carteirinha/shared/contracts/clinics';
+import { idParamsSchema, pageOf } from '@carteirinha/shared/contracts/pagination';
+import { errorResponses } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireContext, requireTenant } from '../../plugins/access-control.ts';
+import type { PlatformNotifier } from '../settings/notifications.ts';
 import type { HostResolver } from '../tenancy/host-site.ts';
-import { clinicSummary, findClinic, listClinics } from './repository.ts';
-import { approveClinic, clinicDetail, createClinic, deleteClinic, updateClinic } from './service.ts';
+import { clinicSummary, findClinic } from './repository.ts';
+import { approveClinic, clinicDetail, createClinic, deleteClinic, listAdminClinics, updateClinic } from './service.ts';
 
-type ClinicRoutesOptions = { db: Database; resolver: HostResolver; mainDomain: string; publicUrl: string };
+type ClinicRoutesOptions = { db: Database; resolver: HostResolver; notifier: PlatformNotifier; mainDomain: string; publicUrl: string };
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
-export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (app, { db, resolver, mainDomain, publicUrl }) => {
+export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (app, { db, resolver, notifier, mainDomain, publicUrl }) => {
   const admin = { access: 'platform:manage' } as const;
+  const site = { mainDomain, publicUrl };
 
   app.get(
     '/api/admin/clinics',
-    { config: admin, schema: { tags: ['admin'], summary: 'Lista as clínicas', querystring: listQuerySchema, response: { 200: pageOf(adminClinicSchema), ...errors } } },
-    async (request) => listClinics(db, request.query),
+    { config: admin, schema: { tags: ['admin'], summary: 'Lista as clínicas', querystring: adminClinicListQuerySchema, response: { 200: pageOf(adminClinicSchema), ...errors } } },
+    async (request) => listAdminClinics(db, request.query, site),
   );
 
   app.get(
@@ -40,14 +36,14 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
   app.get(
     '/api/admin/clinics/:id',
     { config: admin, schema: { tags: ['admin'], summary: 'Detalhe de uma clínica', params: idParamsSchema, response: { 200: clinicDetailSchema, ...errors } } },
-    async (request) => clinicDetail(db, request.params.id, { mainDomain, publicUrl }),
+    async (request) => clinicDetail(db, request.params.id, site),
   );
 
   app.post(
     '/api/admin/clinics',
     { config: admin, schema: { tags: ['admin'], summary: 'Cria uma clínica', body: clinicFormSchema, response: { 201: adminClinicSchema, ...errors } } },
     async (request, reply) => {
-      const clinic = await createClinic(db, { userId: requireContext(request).userId }, request.body);
+      const clinic = await createClinic(db, { userId: requireContext(request).userId }, request.body, site);
       resolver.invalidate();
       return reply.status(201).send(clinic);
     },
@@ -60,7 +56,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
       schema: { tags: ['admin'], summary: 'Altera uma clínica', params: idParamsSchema, body: clinicFormSchema, response: { 200: adminClinicSchema, ...errors } },
     },
     async (request) => {
-      const clinic = await updateClinic(db, { userId: requireContext(request).userId }, request.params.id, request.body);
+      const clinic = await updateClinic(db, { userId: requireContext(request).userId }, request.params.id, request.body, site, notifier);
       resolver.invalidate();
       return clinic;
     },
@@ -80,7 +76,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
     '/api/admin/clinics/:id/approve',
     { config: admin, schema: { tags: ['admin'], summary: 'Aprova o cadastro de uma clínica em trial', params: idParamsSchema, response: { 200: adminClinicSchema, ...errors } } },
     async (request) => {
-      const clinic = await approveClinic(db, { userId: requireContext(request).userId }, request.params.id);
+      const clinic = await approveClinic(db, { userId: requireContext(request).userId }, request.params.id, site);
       resolver.invalidate();
       return clinic;
     },

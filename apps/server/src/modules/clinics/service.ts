@@ -1,17 +1,36 @@
-import { and, eq, ne, or } from 'drizzle-orm';
-import type { AdminClinic, ClinicDetail } from '@carteirinha/shared/contracts/clinics';
-import type { ClinicFormOutput } from '@carteirinha/shared/contracts/admin-clinics';
-import { messages } from '@carteirinha/shared/messages';
+import { TRIAL_DAYS } from '@carteirinha/shared/constants';
+import type { AdminClinic, AdminClinicListQuery, ClinicDetail } from '@carteirinha/shared/contracts/clinics';
+import { clinicPlanIssue, isOnMainDomain, type ClinicFormOutput } from '@carteirinha/shared/contracts/admin-clinics';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
-import { clinics, plans, userRoles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
+import { isForeignKeyViolation, uniqueViolationConstraint } from '../../lib/db-errors.ts';
+import type { PlatformNotifier } from '../settings/notifications.ts';
 import { clinicSiteUrl } from '../tenancy/host-site.ts';
-import { clinicCounts, clinicHasPatientsOrPayments, findAdminClinic } from './repository.ts';
+import {
+  approveTrialClinic,
+  clinicCounts,
+  clinicHasPatientsOrPayments,
+  clinicsHoldingAddress,
+  deleteClinicWithTeam,
+  findAdminClinic,
+  findClinicBranding,
+  findClinicState,
+  findPlanFacts,
+  insertClinic,
+  listClinics,
+  lockClinic,
+  updateClinicRow,
+  type AdminClinicRecord,
+  type ClinicWrite,
+} from './repository.ts';
 
 type Actor = { userId: string };
-type SiteOptions = { mainDomain: string; publicUrl: string };
+/** Where clinics' sites live: `<slug>.<mainDomain>`, with the scheme and port of the platform's public URL. */
+export type SiteOptions = { mainDomain: string; publicUrl: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   clinics_cnpj_unique: messages.tenancy.cnpjTaken,
@@ -19,26 +38,36 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   clinics_domain_unique: messages.admin.domainTaken,
 };
 
+function withSiteUrl(clinic: AdminClinicRecord, site: SiteOptions): AdminClinic {
+  return { ...clinic, url: clinicSiteUrl(clinic, site) };
+}
+
 /** The CNPJ, address and domain must be free (ignoring the clinic being edited). */
 async function assertUnique(db: Database, input: ClinicFormOutput, exceptId: string | null): Promise<void> {
-  const others = await db
-    .select({ cnpj: clinics.cnpj, slug: clinics.slug, domain: clinics.domain })
-    .from(clinics)
-    .where(
-      and(
-        or(eq(clinics.cnpj, input.cnpj), eq(clinics.slug, input.slug), input.domain ? eq(clinics.domain, input.domain) : undefined),
-        exceptId ? ne(clinics.id, exceptId) : undefined,
-      ),
-    );
+  const others = await clinicsHoldingAddress(db, input, exceptId);
   if (others.some((row) => row.cnpj === input.cnpj)) throw new AppError('CONFLICT', messages.tenancy.cnpjTaken);
   if (others.some((row) => row.slug === input.slug)) throw new AppError('CONFLICT', messages.tenancy.slugTaken);
   if (input.domain && others.some((row) => row.domain === input.domain)) throw new AppError('CONFLICT', messages.admin.domainTaken);
 }
 
-async function assertPlanExists(db: Database, planId: string | null): Promise<void> {
-  if (!planId) return;
-  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId)).limit(1);
-  if (!plan) throw new AppError('VALIDATION', messages.errors.NOT_FOUND);
+/** The platform's own addresses are not a clinic's domain: `<slug>.<main domain>` already reaches every clinic. */
+function assertDomainOutsidePlatform(input: ClinicFormOutput, site: SiteOptions): void {
+  if (input.domain && isOnMainDomain(input.domain, site.mainDomain)) {
+    throw new AppError('VALIDATION', formatMessage(messages.adminClinics.domainOnMainDomain, { mainDomain: site.mainDomain }));
+  }
+}
+
+/** The plan must exist, be active (unless the clinic already has it) and include a custom domain when one is set. */
+async function assertPlanFits(db: Database, input: ClinicFormOutput, currentPlanId: string | null): Promise<void> {
+  const plan = input.planId ? await findPlanFacts(db, input.planId) : null;
+  const issue = clinicPlanIssue(input, plan, currentPlanId);
+  if (issue) throw new AppError('VALIDATION', issue.message);
+}
+
+async function assertFormAccepted(db: Database, input: ClinicFormOutput, site: SiteOptions, current: { id: string; planId: string | null } | null) {
+  assertDomainOutsidePlatform(input, site);
+  await assertPlanFits(db, input, current?.planId ?? null);
+  await assertUnique(db, input, current?.id ?? null);
 }
 
 /** A race lost to another admin's save still answers with the field's message, never a constraint name. */
@@ -48,91 +77,116 @@ function rethrowUnique(error: unknown): never {
   throw error;
 }
 
-function trialEndFor(status: ClinicFormOutput['status'], current: Date | null): Date | null {
+/**
+ * When the trial of a clinic saved as 'trial' ends: a trial still running keeps its end; one that starts now (the
+ * clinic was in another status, or its trial already ran out) gets a fresh TRIAL_DAYS, or the expiry job would
+ * suspend it again within a minute. Any other status has no trial.
+ */
+function trialEndFor(status: ClinicFormOutput['status'], current: { status: string; trialEndsAt: Date | null } | null, now: Date): Date | null {
   if (status !== 'trial') return null;
-  return current ?? new Date(Date.now() + 14 * 24 * 60 * 60 * 1000);
+  if (current?.status === 'trial' && current.trialEndsAt && current.trialEndsAt > now) return current.trialEndsAt;
+  return new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
 }
 
-async function mustFind(db: Database, clinicId: string): Promise<AdminClinic> {
+function clinicWrite(input: ClinicFormOutput, trialEndsAt: Date | null): ClinicWrite {
+  const { name, cnpj, slug, domain, planId, status, city, state } = input;
+  return { name, cnpj, slug, domain, planId, status, city, state, trialEndsAt };
+}
+
+async function mustFind(db: Database, clinicId: string, site: SiteOptions): Promise<AdminClinic> {
   const clinic = await findAdminClinic(db, clinicId);
   if (!clinic) throw new AppError('NOT_FOUND');
-  return clinic;
+  return withSiteUrl(clinic, site);
 }
 
-/** 'Nova Clínica': the admin creates a clinic (written to the audit trail). */
-export async function createClinic(db: Database, actor: Actor, input: ClinicFormOutput): Promise<AdminClinic> {
-  await assertUnique(db, input, null);
-  await assertPlanExists(db, input.planId);
+/** GET /api/admin/clinics: a page of clinics, each with the address of its site. */
+export async function listAdminClinics(db: Database, query: AdminClinicListQuery, site: SiteOptions) {
+  const page = await listClinics(db, query);
+  return { ...page, items: page.items.map((clinic) => withSiteUrl(clinic, site)) };
+}
+
+/** 'Nova Clínica': the admin creates a clinic, accepted from the start (written to the audit trail). */
+export async function createClinic(db: Database, actor: Actor, input: ClinicFormOutput, site: SiteOptions): Promise<AdminClinic> {
+  await assertFormAccepted(db, input, site, null);
+  const now = new Date();
   const id = await db
     .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(clinics)
-        .values({ ...input, trialEndsAt: trialEndFor(input.status, null), createdBy: actor.userId })
-        .returning({ id: clinics.id });
-      if (!row) throw new AppError('INTERNAL');
-      await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.created', entity: 'clinic', entityId: row.id, clinicId: row.id, details: { name: input.name } });
-      return row.id;
+      const clinicId = await insertClinic(tx, { ...clinicWrite(input, trialEndFor(input.status, null, now)), approvedAt: now, createdBy: actor.userId });
+      if (!clinicId) throw new AppError('INTERNAL');
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.created', entity: 'clinic', entityId: clinicId, clinicId, details: { name: input.name } });
+      return clinicId;
     })
     .catch(rethrowUnique);
-  return mustFind(db, id);
+  return mustFind(db, id, site);
 }
 
-/** 'Editar Clínica'. */
-export async function updateClinic(db: Database, actor: Actor, clinicId: string, input: ClinicFormOutput): Promise<AdminClinic> {
-  const [current] = await db.select({ trialEndsAt: clinics.trialEndsAt }).from(clinics).where(eq(clinics.id, clinicId)).limit(1);
+/** Who hears of a clinic's changes beyond the audit trail: the platform team ('Cancelamentos' in Configurações). */
+type ClinicEvents = Pick<PlatformNotifier, 'clinicCancelled'>;
+
+/**
+ * 'Editar Clínica'. Saving a sign-up that awaits approval as 'active' accepts it, as 'Aprovar Cadastro' would; any
+ * other save leaves the approval as it was. A clinic that becomes cancelled is told to the platform team.
+ */
+export async function updateClinic(
+  db: Database,
+  actor: Actor,
+  clinicId: string,
+  input: ClinicFormOutput,
+  site: SiteOptions,
+  events: ClinicEvents,
+): Promise<AdminClinic> {
+  const current = await findClinicState(db, clinicId);
   if (!current) throw new AppError('NOT_FOUND');
-  await assertUnique(db, input, clinicId);
-  await assertPlanExists(db, input.planId);
+  await assertFormAccepted(db, input, site, { id: clinicId, planId: current.planId });
+  const now = new Date();
+  const accepts = input.status === 'active' && current.approvedAt === null;
   await db
     .transaction(async (tx) => {
-      await tx
-        .update(clinics)
-        .set({ ...input, trialEndsAt: trialEndFor(input.status, current.trialEndsAt) })
-        .where(eq(clinics.id, clinicId));
+      await updateClinicRow(tx, clinicId, { ...clinicWrite(input, trialEndFor(input.status, current, now)), ...(accepts ? { approvedAt: now } : {}) });
       await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.updated', entity: 'clinic', entityId: clinicId, clinicId, details: { ...input } });
     })
     .catch(rethrowUnique);
-  return mustFind(db, clinicId);
+  // After the commit, and never failing the save: the notifier logs a delivery it could not make.
+  if (input.status === 'cancelled' && current.status !== 'cancelled') await events.clinicCancelled({ name: input.name });
+  return mustFind(db, clinicId, site);
 }
 
 /**
- * 'Excluir': only a clinic without patients or payments; its staff lose their role with it. The message says why
- * and suggests suspending instead.
+ * 'Excluir': only a clinic without patients, subscriptions or payments; its team lose their role with it. The check
+ * runs inside the delete's transaction with the clinic's row locked, so a patient who enrols meanwhile either waits
+ * and is refused by the foreign key, or is seen by the check. The message says why and suggests suspending instead.
  */
 export async function deleteClinic(db: Database, actor: Actor, clinicId: string): Promise<void> {
-  const clinic = await mustFind(db, clinicId);
-  if (await clinicHasPatientsOrPayments(db, clinicId)) throw new AppError('CONFLICT', messages.admin.clinicHasPatients);
-  await db.transaction(async (tx) => {
-    await tx.delete(userRoles).where(eq(userRoles.clinicId, clinicId));
-    await tx.delete(clinics).where(eq(clinics.id, clinicId));
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.deleted', entity: 'clinic', entityId: clinicId, clinicId, details: { name: clinic.name, cnpj: clinic.cnpj } });
-  });
+  await db
+    .transaction(async (tx) => {
+      const clinic = await lockClinic(tx, clinicId);
+      if (!clinic) throw new AppError('NOT_FOUND');
+      if (await clinicHasPatientsOrPayments(tx, clinicId)) throw new AppError('CONFLICT', messages.admin.clinicHasPatients);
+      await deleteClinicWithTeam(tx, clinicId);
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.deleted', entity: 'clinic', entityId: clinicId, clinicId, details: { name: clinic.name, cnpj: clinic.cnpj } });
+    })
+    .catch((error: unknown) => {
+      // Something else still points at the clinic (a role or record the checks do not know): keep it, and say so.
+      if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', messages.admin.clinicHasPatients);
+      throw error;
+    });
 }
 
-/** 'Aprovar Cadastro': a clinic that signed up for a trial becomes active and keeps its data. */
-export async function approveClinic(db: Database, actor: Actor, clinicId: string): Promise<AdminClinic> {
-  await mustFind(db, clinicId);
+/** 'Aprovar Cadastro': a clinic in trial becomes active and accepted, keeping its data. Any other status is a 409. */
+export async function approveClinic(db: Database, actor: Actor, clinicId: string, site: SiteOptions): Promise<AdminClinic> {
   await db.transaction(async (tx) => {
-    await tx.update(clinics).set({ status: 'active', trialEndsAt: null }).where(eq(clinics.id, clinicId));
+    if (!(await approveTrialClinic(tx, clinicId, new Date()))) {
+      const exists = await findClinicState(tx, clinicId);
+      throw exists ? new AppError('CONFLICT', messages.adminClinics.approveOnlyTrial) : new AppError('NOT_FOUND');
+    }
     await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.approved', entity: 'clinic', entityId: clinicId, clinicId });
   });
-  return mustFind(db, clinicId);
+  return mustFind(db, clinicId, site);
 }
 
 /** 'Visualizar'. */
 export async function clinicDetail(db: Database, clinicId: string, site: SiteOptions): Promise<ClinicDetail> {
-  const clinic = await mustFind(db, clinicId);
-  const [branding] = await db
-    .select({ displayName: clinics.displayName, primaryColor: clinics.primaryColor, logoUrl: clinics.logoUrl })
-    .from(clinics)
-    .where(eq(clinics.id, clinicId));
-  const counts = await clinicCounts(db, clinicId);
-  return {
-    ...clinic,
-    displayName: branding?.displayName ?? null,
-    primaryColor: branding?.primaryColor ?? null,
-    logoUrl: branding?.logoUrl ?? null,
-    url: clinicSiteUrl(clinic, site),
-    ...counts,
-  };
+  const clinic = await mustFind(db, clinicId, site);
+  const [branding, counts] = await Promise.all([findClinicBranding(db, clinicId), clinicCounts(db, clinicId)]);
+  return { ...clinic, ...branding, ...counts };
 }

@@ -1,74 +1,125 @@
-import { and, asc, count, eq, inArray, lt, min, or } from 'drizzle-orm';
-import type { AdminDashboard } from '@carteirinha/shared/contracts/dashboard';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import type { AdminDashboard, AlertKind, DashboardAlert } from '@carteirinha/shared/contracts/dashboard';
 import type { Database } from '../../db/client.ts';
 import { clinics, payments, subscriptions, userRoles } from '../../db/schema.ts';
 import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
-import { listClinics } from '../clinics/repository.ts';
+import { awaitingApproval, listClinics } from '../clinics/repository.ts';
 import { planSummary } from '../plans/repository.ts';
-
-type Alert = AdminDashboard['alerts'][number];
 
 const TRIAL_WARNING_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Enough for the card; the clinics list holds the rest. */
-const ALERTS_PER_KIND = 50;
+/**
+ * Each kind of alert is its own query with its own limit, so that many of one kind (dozens of abandoned trials) never
+ * push another kind out of the card; the totals tell how many more the clinics list holds.
+ */
+const ALERTS_PER_KIND = 10;
+/** The e-mail digest of overdue payments lists more clinics than the card does. */
+const OVERDUE_DIGEST_LIMIT = 50;
+const RECENT_CLINICS = 5;
+
+/** A kind's listed alerts and how many clinics it concerns in all. */
+export type AlertsOfKind = { alerts: DashboardAlert[]; total: number };
+
+/** The number of rows the query matched before its limit (a window over the whole result). */
+const matchedRows = sql<number>`count(*) over ()`.mapWith(Number);
 
 async function totalOf(query: Promise<{ total: number }[]>): Promise<number> {
   return (await query)[0]?.total ?? 0;
 }
 
-/** Trials ending within 3 days, the other trial sign-ups (awaiting approval), and suspended clinics. */
-async function clinicStatusAlerts(db: Database, now: Date): Promise<Alert[]> {
+function alertsOf(kind: AlertKind, rows: { id: string; name: string; date: Date | null; matched: number }[]): AlertsOfKind {
+  return {
+    alerts: rows.map((row) => ({ kind, clinicId: row.id, clinicName: row.name, date: row.date?.toISOString() ?? null })),
+    total: rows[0]?.matched ?? 0,
+  };
+}
+
+function warningEnd(now: Date): Date {
+  return new Date(now.getTime() + TRIAL_WARNING_DAYS * DAY_MS);
+}
+
+/** Trials ending within 3 days, the soonest first. */
+async function trialEndingAlerts(db: Database, now: Date): Promise<AlertsOfKind> {
   const rows = await db
-    .select({ id: clinics.id, name: clinics.name, status: clinics.status, trialEndsAt: clinics.trialEndsAt })
+    .select({ id: clinics.id, name: clinics.name, date: clinics.trialEndsAt, matched: matchedRows })
     .from(clinics)
-    .where(inArray(clinics.status, ['trial', 'suspended']))
-    .orderBy(asc(clinics.trialEndsAt), asc(clinics.name))
+    .where(and(eq(clinics.status, 'trial'), gte(clinics.trialEndsAt, now), lte(clinics.trialEndsAt, warningEnd(now))))
+    .orderBy(asc(clinics.trialEndsAt), asc(clinics.id))
     .limit(ALERTS_PER_KIND);
-  return rows.map((row) => {
-    if (row.status === 'suspended') return { kind: 'suspended', clinicId: row.id, clinicName: row.name, date: null };
-    const date = row.trialEndsAt?.toISOString() ?? null;
-    const endsSoon = row.trialEndsAt !== null && row.trialEndsAt.getTime() - now.getTime() <= TRIAL_WARNING_DAYS * DAY_MS;
-    return { kind: endsSoon ? 'trial_ending' : 'pending_approval', clinicId: row.id, clinicName: row.name, date };
-  });
+  return alertsOf('trial_ending', rows);
+}
+
+/**
+ * Self-service sign-ups awaiting approval that are not already warned of as ending soon, the newest first: a fresh
+ * sign-up is what the admin acts on, while trials abandoned long ago wait at the end (and the expiry job suspends them).
+ */
+async function pendingApprovalAlerts(db: Database, now: Date): Promise<AlertsOfKind> {
+  const rows = await db
+    .select({ id: clinics.id, name: clinics.name, date: clinics.trialEndsAt, matched: matchedRows })
+    .from(clinics)
+    .where(and(awaitingApproval, or(isNull(clinics.trialEndsAt), lt(clinics.trialEndsAt, now), gt(clinics.trialEndsAt, warningEnd(now)))))
+    .orderBy(desc(clinics.createdAt), desc(clinics.id))
+    .limit(ALERTS_PER_KIND);
+  return alertsOf('pending_approval', rows);
+}
+
+/** Suspended clinics, the most recently changed first. */
+async function suspendedAlerts(db: Database): Promise<AlertsOfKind> {
+  const rows = await db
+    .select({ id: clinics.id, name: clinics.name, matched: matchedRows })
+    .from(clinics)
+    .where(eq(clinics.status, 'suspended'))
+    .orderBy(desc(clinics.updatedAt), desc(clinics.id))
+    .limit(ALERTS_PER_KIND);
+  return alertsOf(
+    'suspended',
+    rows.map((row) => ({ ...row, date: null })),
+  );
 }
 
 /**
  * Clinics with a charge past its due date and unpaid: marked overdue by the delinquency job, or still pending after
- * the due day (São Paulo) has passed. The date is the oldest such due date.
+ * the due day (São Paulo) has passed. The date is the oldest such due date; the longest overdue come first. Also the
+ * admins' 'Pagamentos pendentes' e-mail digest, which lists more of them than the card.
  */
-async function overduePaymentAlerts(db: Database, now: Date): Promise<Alert[]> {
+export async function overduePaymentAlerts(db: Database, now: Date, limit = OVERDUE_DIGEST_LIMIT): Promise<AlertsOfKind> {
   const today = saoPauloDay(now);
   const rows = await db
-    .select({ id: clinics.id, name: clinics.name, since: min(payments.dueDate) })
+    .select({ id: clinics.id, name: clinics.name, since: min(payments.dueDate), matched: matchedRows })
     .from(payments)
     .innerJoin(clinics, eq(clinics.id, payments.clinicId))
     .where(or(eq(payments.status, 'overdue'), and(eq(payments.status, 'pending'), lt(payments.dueDate, today))))
     .groupBy(clinics.id, clinics.name)
-    .orderBy(asc(min(payments.dueDate)), asc(clinics.name))
-    .limit(ALERTS_PER_KIND);
-  return rows.map((row) => ({
-    kind: 'overdue_payments',
-    clinicId: row.id,
-    clinicName: row.name,
-    date: row.since ? saoPauloMidnight(row.since).toISOString() : null,
-  }));
+    .orderBy(asc(min(payments.dueDate)), asc(clinics.id))
+    .limit(limit);
+  return alertsOf(
+    'overdue_payments',
+    rows.map((row) => ({ ...row, date: row.since ? saoPauloMidnight(row.since) : null })),
+  );
 }
 
-/** GET /api/admin/dashboard: the four KPIs, the five newest clinics and the alerts, overdue payments first. */
+/** GET /api/admin/dashboard: the four KPIs, the newest clinics and the alerts, overdue payments first. */
 export async function adminDashboard(db: Database, now = new Date()): Promise<AdminDashboard> {
-  const [activeClinics, totalPatients, activeSubscriptions, plans, recent, overdue, statusAlerts] = await Promise.all([
+  const [activeClinics, totalPatients, activeSubscriptions, plans, recent, overdue, trialEnding, pending, suspended] = await Promise.all([
     totalOf(db.select({ total: count() }).from(clinics).where(eq(clinics.status, 'active'))),
     totalOf(db.select({ total: count() }).from(userRoles).where(eq(userRoles.role, 'patient'))),
     totalOf(db.select({ total: count() }).from(subscriptions).where(eq(subscriptions.status, 'active'))),
     planSummary(db, now),
-    listClinics(db, { page: 1, pageSize: 5 }),
-    overduePaymentAlerts(db, now),
-    clinicStatusAlerts(db, now),
+    listClinics(db, { page: 1, pageSize: RECENT_CLINICS }),
+    overduePaymentAlerts(db, now, ALERTS_PER_KIND),
+    trialEndingAlerts(db, now),
+    pendingApprovalAlerts(db, now),
+    suspendedAlerts(db),
   ]);
   return {
     kpis: { activeClinics, totalPatients, activeSubscriptions, monthlyRevenueCents: plans.mrrCents },
     recentClinics: recent.items,
-    alerts: [...overdue, ...statusAlerts],
+    alerts: [...overdue.alerts, ...trialEnding.alerts, ...pending.alerts, ...suspended.alerts],
+    alertTotals: {
+      overdue_payments: overdue.total,
+      trial_ending: trialEnding.total,
+      pending_approval: pending.total,
+      suspended: suspended.total,
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, or } from 'drizzle-orm';
 import { TRIAL_DAYS } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
 import type { Role } from '@carteirinha/shared/roles';
@@ -8,10 +8,17 @@ import type { Database } from '../../db/client.ts';
 import { clinics, plans, userRoles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
-import { containsPattern } from '../../lib/sql.ts';
+import { foldedContains } from '../../lib/sql.ts';
 import type { ClinicSite } from './host-site.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The message for each unique index a lost race can break; the onboarding form has no domain field, only the slug. */
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  clinics_cnpj_unique: messages.tenancy.cnpjTaken,
+  clinics_slug_unique: messages.tenancy.slugTaken,
+  clinics_domain_unique: messages.tenancy.slugTaken,
+};
 
 /** Whether the clinic's platform plan has room for one more patient (DESIGN.md §2: limits are enforced). */
 export async function patientLimitReached(db: Database, clinic: Pick<ClinicSite, 'id' | 'planId'>): Promise<boolean> {
@@ -58,7 +65,7 @@ async function choosePlan(db: Database, planId: string | undefined): Promise<str
 
 /**
  * Onboarding: a signed-in person without a role creates their clinic, in a 14-day trial (specification §1), and
- * becomes its clinic_admin — both rows or neither.
+ * becomes its clinic_admin — both rows or neither. `approved_at` stays null: the sign-up awaits 'Aprovar Cadastro'.
  */
 export async function createTrialClinic(
   db: Database,
@@ -79,19 +86,20 @@ export async function createTrialClinic(
       return { clinicId: clinic.id, slug: input.slug, trialEndsAt };
     });
   } catch (error) {
-    // Two people racing for the same CNPJ or address: the database's unique indexes decide.
-    if (uniqueViolationConstraint(error) !== null) throw new AppError('CONFLICT', messages.tenancy.slugTaken);
+    // Two people racing for the same CNPJ or address: the database's unique indexes decide, and the message names
+    // the field that lost.
+    const constraint = uniqueViolationConstraint(error);
+    if (constraint !== null) throw new AppError('CONFLICT', CONSTRAINT_MESSAGES[constraint] ?? messages.errors.CONFLICT);
     throw error;
   }
 }
 
-/** "Sou paciente": clinics whose site is open, by name or city. */
+/** "Sou paciente": clinics whose site is open, by name or city, ignoring case and accents ("sao paulo" finds "São Paulo"). */
 export async function searchOpenClinics(db: Database, q: string) {
-  const pattern = containsPattern(q);
   return db
     .select({ name: clinics.name, displayName: clinics.displayName, slug: clinics.slug, domain: clinics.domain, city: clinics.city, state: clinics.state })
     .from(clinics)
-    .where(and(inArray(clinics.status, ['active', 'trial']), or(ilike(clinics.name, pattern), ilike(clinics.displayName, pattern), ilike(clinics.city, pattern))))
+    .where(and(inArray(clinics.status, ['active', 'trial']), or(foldedContains(clinics.name, q), foldedContains(clinics.displayName, q), foldedContains(clinics.city, q))))
     .orderBy(asc(clinics.name))
     .limit(10);
 }

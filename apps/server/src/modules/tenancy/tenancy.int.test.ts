@@ -150,6 +150,8 @@ describe('onboarding', () => {
 
     const [clinic] = await t.db.select().from(clinics).where(eq(clinics.id, body.clinicId));
     expect(clinic).toMatchObject({ name: 'Clínica Nova Vida', cnpj: '45723174000110', slug: 'nova-vida', status: 'trial', createdBy: userId });
+    // A sign-up of its own: it waits for the admin's 'Aprovar Cadastro'.
+    expect(clinic!.approvedAt).toBeNull();
     expect(clinic!.planId).not.toBeNull();
     const [role] = await t.db.select().from(userRoles).where(eq(userRoles.userId, userId));
     expect(role).toMatchObject({ role: 'clinic_admin', clinicId: body.clinicId });
@@ -186,6 +188,17 @@ describe('onboarding', () => {
       expect(response.json().error.message).toBe(message);
     }
     expect((await t.db.select().from(clinics)).length).toBe(before);
+  });
+
+  it('two people racing for one CNPJ: one clinic, and the other told the CNPJ is taken (not the address)', async () => {
+    const [first, second] = [await createSignedInUser(t, null), await createSignedInUser(t, null)];
+    const answers = await Promise.all([
+      onboard(first.cookie, { name: 'Clínica Corrida Um', cnpj: '34.028.316/0001-03', slug: 'corrida-um' }),
+      onboard(second.cookie, { name: 'Clínica Corrida Dois', cnpj: '34.028.316/0001-03', slug: 'corrida-dois' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().error.message).toBe('Já existe uma clínica com este CNPJ.');
+    expect(await t.db.select().from(clinics).where(eq(clinics.cnpj, '34028316000103'))).toHaveLength(1);
   });
 
   it('accepts the alphanumeric CNPJ of 2026', async () => {
@@ -229,6 +242,11 @@ describe('"Sou paciente" search', () => {
     expect(byCity.json().items).toEqual([{ name: 'Alfa Saúde', city: 'Recife', state: 'PE', url: `http://${slugA}.localhost:3999` }]);
     const byName = await t.app.inject({ method: 'GET', url: '/api/public/clinics?q=Alfa' });
     expect(byName.json().items.map((c: { name: string }) => c.name)).toContain('Alfa Saúde');
+    // Patients type without accents, or with accents the name lacks.
+    for (const q of ['alfa saude', 'SAÚDE', 'récife']) {
+      const found = await t.app.inject({ method: 'GET', url: `/api/public/clinics?q=${encodeURIComponent(q)}` });
+      expect(found.json().items.map((c: { name: string }) => c.name), q).toContain('Alfa Saúde');
+    }
     const suspended = await t.app.inject({ method: 'GET', url: '/api/public/clinics?q=Suspensa' });
     expect(suspended.json().items).toEqual([]);
     const short = await t.app.inject({ method: 'GET', url: '/api/public/clinics?q=a' });

@@ -1,17 +1,20 @@
+import { messages } from '@carteirinha/shared/messages';
 import { Building2Icon, ChartColumnIcon, LayoutDashboardIcon, PackageIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
 
+const l = messages.adminLayout;
+
 const ADMIN_NAV: readonly PortalNavItem[] = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboardIcon, end: true },
-  { to: '/admin/clinicas', label: 'Clínicas', icon: Building2Icon },
-  { to: '/admin/usuarios', label: 'Usuários', icon: UsersIcon },
-  { to: '/admin/planos', label: 'Planos', icon: PackageIcon },
-  { to: '/admin/relatorios', label: 'Relatórios', icon: ChartColumnIcon },
-  { to: '/admin/configuracoes', label: 'Configurações', icon: SettingsIcon },
+  { to: '/admin', label: l.nav.dashboard, icon: LayoutDashboardIcon, end: true },
+  { to: '/admin/clinicas', label: l.nav.clinics, icon: Building2Icon },
+  { to: '/admin/usuarios', label: l.nav.users, icon: UsersIcon },
+  { to: '/admin/planos', label: l.nav.plans, icon: PackageIcon },
+  { to: '/admin/relatorios', label: l.nav.reports, icon: ChartColumnIcon },
+  { to: '/admin/configuracoes', label: l.nav.settings, icon: SettingsIcon },
 ];
 
 /** The platform's back office (specification §2 "Admin portal layout"). */
 export function AdminLayout() {
-  return <PortalShell brand="Admin Portal" groupLabel="Menu Principal" items={ADMIN_NAV} showClinic={false} />;
+  return <PortalShell brand={l.adminBrand} groupLabel={l.mainMenu} items={ADMIN_NAV} showClinic={false} />;
 }

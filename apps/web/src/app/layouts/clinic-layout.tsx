@@ -16,6 +16,8 @@ import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
 import { useMe } from '../session';
 
+const l = messages.adminLayout;
+
 type ClinicNavItem = PortalNavItem & {
   /** Shown only to roles with this permission; the others never see the entry. */
   permission?: Permission;
@@ -27,13 +29,13 @@ type ClinicNavItem = PortalNavItem & {
  * the settings page is read-only for staff who open it by its address).
  */
 const CLINIC_NAV: readonly ClinicNavItem[] = [
-  { to: '/clinica', label: 'Dashboard', icon: LayoutDashboardIcon, end: true },
-  { to: '/clinica/validar', label: 'Validar Cartão', icon: ScanLineIcon },
-  { to: '/clinica/validar-qrcode', label: 'Validar QR Code', icon: QrCodeIcon },
-  { to: '/clinica/atendimentos', label: 'Atendimentos', icon: ClipboardListIcon },
-  { to: '/clinica/servicos', label: 'Serviços', icon: StethoscopeIcon, permission: 'clinic:manage' },
-  { to: '/clinica/financeiro', label: 'Financeiro', icon: WalletIcon, permission: 'clinic:manage' },
-  { to: '/clinica/configuracoes', label: 'Configurações', icon: SettingsIcon, permission: 'clinic:manage' },
+  { to: '/clinica', label: l.nav.dashboard, icon: LayoutDashboardIcon, end: true },
+  { to: '/clinica/validar', label: l.nav.validateCard, icon: ScanLineIcon },
+  { to: '/clinica/validar-qrcode', label: l.nav.validateQrCode, icon: QrCodeIcon },
+  { to: '/clinica/atendimentos', label: l.nav.visits, icon: ClipboardListIcon },
+  { to: '/clinica/servicos', label: l.nav.services, icon: StethoscopeIcon, permission: 'clinic:manage' },
+  { to: '/clinica/financeiro', label: l.nav.finance, icon: WalletIcon, permission: 'clinic:manage' },
+  { to: '/clinica/configuracoes', label: l.nav.settings, icon: SettingsIcon, permission: 'clinic:manage' },
 ];
 
 function navFor(role: Role | null): readonly PortalNavItem[] {
@@ -59,7 +61,7 @@ export function ClinicLayout() {
   const trialEndsAt = me?.clinic?.status === 'trial' ? me.clinic.trialEndsAt : null;
   return (
     <PortalShell
-      brand="Portal Clínica"
+      brand={l.clinicBrand}
       items={navFor(me?.role ?? null)}
       showClinic
       notice={trialEndsAt ? <TrialBanner endsAt={trialEndsAt} /> : null}

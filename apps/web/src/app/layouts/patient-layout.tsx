@@ -1,17 +1,20 @@
+import { messages } from '@carteirinha/shared/messages';
 import { CreditCardIcon, HistoryIcon, HouseIcon, IdCardIcon, MapPinIcon, UserRoundIcon } from 'lucide-react';
 import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
 
+const l = messages.adminLayout;
+
 const PATIENT_NAV: readonly PortalNavItem[] = [
-  { to: '/paciente', label: 'Início', icon: HouseIcon, end: true },
-  { to: '/paciente/cartao', label: 'Meu Cartão', icon: IdCardIcon },
-  { to: '/paciente/assinatura', label: 'Assinatura', icon: CreditCardIcon },
-  { to: '/paciente/rede', label: 'Rede Credenciada', icon: MapPinIcon },
-  { to: '/paciente/historico', label: 'Histórico', icon: HistoryIcon },
-  { to: '/paciente/perfil', label: 'Meu Perfil', icon: UserRoundIcon },
+  { to: '/paciente', label: l.nav.home, icon: HouseIcon, end: true },
+  { to: '/paciente/cartao', label: l.nav.myCard, icon: IdCardIcon },
+  { to: '/paciente/assinatura', label: l.nav.subscription, icon: CreditCardIcon },
+  { to: '/paciente/rede', label: l.nav.network, icon: MapPinIcon },
+  { to: '/paciente/historico', label: l.nav.history, icon: HistoryIcon },
+  { to: '/paciente/perfil', label: l.nav.myProfile, icon: UserRoundIcon },
 ];
 
 /** The card holder's portal (specification §2 "Patient portal layout"). */
 export function PatientLayout() {
-  return <PortalShell brand="Portal do Paciente" items={PATIENT_NAV} showClinic />;
+  return <PortalShell brand={l.patientBrand} items={PATIENT_NAV} showClinic />;
 }

@@ -18,7 +18,7 @@ export function Pagination({ page, onPageChange, shown, stale }: PaginationProps
   if (!shown || shown.total <= shown.pageSize) return null;
   const pageCount = Math.max(1, Math.ceil(shown.total / shown.pageSize));
   return (
-    <nav aria-label={messages.pagination.label} className="flex items-center justify-end gap-3">
+    <nav aria-label={messages.pagination.label} className="flex flex-wrap items-center justify-end gap-3">
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {formatMessage(messages.pagination.pageOf, { page: shown.page, pages: pageCount })}
       </p>

@@ -18,20 +18,30 @@ type StatCardProps = {
 /**
  * One figure with its title, as the summary rows of the admin pages show them. It is a named group, so the title is
  * read with the figure and a test can find the card by its title.
+ *
+ * In a grid the card spans three rows of it as a subgrid (title, figure, hint), so the cards of a row line their
+ * figures up even when one title wraps to two lines on a narrow screen; the figure shrinks to fit a narrow card.
  */
 export function StatCard({ title, value, hint, icon: Icon, className }: StatCardProps) {
   const titleId = useId();
   const loading = value === undefined;
   return (
-    <Card role="group" aria-labelledby={titleId} aria-busy={loading} data-slot="stat-card" className={cn('gap-2 py-5', className)}>
-      <div className="flex items-center justify-between gap-2 px-5">
-        <p id={titleId} className="text-sm font-medium text-muted-foreground">
+    <Card
+      role="group"
+      aria-labelledby={titleId}
+      aria-busy={loading}
+      data-slot="stat-card"
+      // No container query on the card itself: its containment would turn the subgrid off.
+      className={cn('row-span-3 grid grid-rows-subgrid content-start gap-1 py-4 sm:py-5', className)}
+    >
+      <div className="flex items-start justify-between gap-2 px-4 sm:px-5">
+        <p id={titleId} className="min-w-0 text-sm font-medium text-muted-foreground">
           {title}
         </p>
-        {Icon ? <Icon aria-hidden="true" className="size-4 text-muted-foreground" /> : null}
+        {Icon ? <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" /> : null}
       </div>
-      <div className="px-5">
-        <p data-slot="stat-card-value" className="text-2xl font-bold tabular-nums">
+      <div className="@container px-4 sm:px-5">
+        <p data-slot="stat-card-value" className="text-xl font-bold tabular-nums [overflow-wrap:anywhere] @[9rem]:text-2xl">
           {loading ? (
             <>
               <span aria-hidden="true">—</span>
@@ -41,8 +51,9 @@ export function StatCard({ title, value, hint, icon: Icon, className }: StatCard
             value
           )}
         </p>
-        {hint && !loading ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
       </div>
+      {/* Always there, even empty, so that every card of a row has the same three rows. */}
+      <p className="px-4 text-xs text-muted-foreground sm:px-5">{hint && !loading ? hint : null}</p>
     </Card>
   );
 }
@@ -50,7 +61,7 @@ export function StatCard({ title, value, hint, icon: Icon, className }: StatCard
 type StatCardGridProps = {
   /** Why the figures could not be loaded; shown in place of the cards. */
   error?: Error | null;
-  /** The columns at each width, e.g. 'sm:grid-cols-2 lg:grid-cols-4'. */
+  /** The columns at each width, e.g. 'grid-cols-2 lg:grid-cols-4' (two columns already fit a phone). */
   className: string;
   children: ReactNode;
 };

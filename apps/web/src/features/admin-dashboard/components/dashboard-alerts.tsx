@@ -1,6 +1,11 @@
+import { ALERT_KINDS, type AdminDashboard, type DashboardAlert } from '@carteirinha/shared/contracts/dashboard';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { AlertTriangleIcon, BanIcon, ClockIcon, UserCheckIcon, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { alertText, type DashboardAlert } from '../lib/alert-text';
+import { alertText } from '../lib/alert-text';
+
+const t = messages.adminClinics.alerts;
 
 const ALERT_ICONS: Record<DashboardAlert['kind'], LucideIcon> = {
   trial_ending: ClockIcon,
@@ -9,32 +14,51 @@ const ALERT_ICONS: Record<DashboardAlert['kind'], LucideIcon> = {
   overdue_payments: AlertTriangleIcon,
 };
 
-/** What needs the admin's attention: trials ending, registrations to approve, suspensions, late payments. */
-export function DashboardAlerts({ alerts }: { alerts: DashboardAlert[] | undefined }) {
+/** How many alerts the server counted but did not send: it lists a few of each kind. */
+function unlistedAlerts(alerts: DashboardAlert[], totals: AdminDashboard['alertTotals']): number {
+  return ALERT_KINDS.reduce((sum, kind) => sum + Math.max(0, totals[kind] - alerts.filter((alert) => alert.kind === kind).length), 0);
+}
+
+type DashboardAlertsProps = {
+  /** undefined while the dashboard loads. */
+  alerts: DashboardAlert[] | undefined;
+  totals: AdminDashboard['alertTotals'] | undefined;
+};
+
+/** What needs the admin's attention: late payments, trials ending, registrations to approve, suspensions. */
+export function DashboardAlerts({ alerts, totals }: DashboardAlertsProps) {
+  const unlisted = alerts && totals ? unlistedAlerts(alerts, totals) : 0;
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild className="text-lg">
-          <h2>Alertas</h2>
+          <h2>{t.title}</h2>
         </CardTitle>
-        <CardDescription>O que precisa da sua atenção</CardDescription>
+        <CardDescription>{t.description}</CardDescription>
       </CardHeader>
-      <CardContent>
-        {alerts === undefined ? null : alerts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nenhum alerta no momento</p>
+      <CardContent className="grid gap-3">
+        {alerts === undefined ? (
+          <p className="text-sm text-muted-foreground">{messages.common.loading}</p>
+        ) : alerts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t.none}</p>
         ) : (
-          <ul className="space-y-3" aria-label="Alertas">
+          <ul className="space-y-3" aria-label={t.title}>
             {alerts.map((alert) => {
               const Icon = ALERT_ICONS[alert.kind];
               return (
                 <li key={`${alert.kind}-${alert.clinicId}`} className="flex items-start gap-3 text-sm">
                   <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                  <span>{alertText(alert)}</span>
+                  <span className="min-w-0 break-words">{alertText(alert)}</span>
                 </li>
               );
             })}
           </ul>
         )}
+        {unlisted > 0 ? (
+          <Link to="/admin/clinicas" className="text-sm text-primary underline-offset-4 hover:underline">
+            {formatMessage(messages.adminClinics.moreAlerts, { count: unlisted })}
+          </Link>
+        ) : null}
       </CardContent>
     </Card>
   );

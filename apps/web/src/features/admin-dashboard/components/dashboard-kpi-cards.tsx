@@ -1,16 +1,26 @@
 import type { AdminDashboard } from '@carteirinha/shared/contracts/dashboard';
 import { formatMoney } from '@carteirinha/shared/format';
+import { messages } from '@carteirinha/shared/messages';
 import { Building2Icon, CreditCardIcon, DollarSignIcon, UsersIcon } from 'lucide-react';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card';
 
-/** The dashboard's four KPIs (specification §2), all counted by the server; undefined while they load. */
-export function DashboardKpiCards({ kpis }: { kpis: AdminDashboard['kpis'] | undefined }) {
+const t = messages.adminClinics.kpis;
+
+type DashboardKpiCardsProps = {
+  /** undefined while they load. */
+  kpis: AdminDashboard['kpis'] | undefined;
+  /** Why the dashboard could not be loaded: said in place of the cards, which would otherwise stay busy forever. */
+  error: Error | null;
+};
+
+/** The dashboard's four KPIs (specification §2), all counted by the server. */
+export function DashboardKpiCards({ kpis, error }: DashboardKpiCardsProps) {
   return (
-    <StatCardGrid className="sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard title="Clínicas Ativas" icon={Building2Icon} value={kpis?.activeClinics} />
-      <StatCard title="Total de Pacientes" icon={UsersIcon} value={kpis?.totalPatients} />
-      <StatCard title="Assinaturas Ativas" icon={CreditCardIcon} value={kpis?.activeSubscriptions} />
-      <StatCard title="Receita Mensal" icon={DollarSignIcon} value={kpis ? formatMoney(kpis.monthlyRevenueCents) : undefined} />
+    <StatCardGrid error={error} className="grid-cols-2 lg:grid-cols-4">
+      <StatCard title={t.activeClinics} icon={Building2Icon} value={kpis?.activeClinics} />
+      <StatCard title={t.totalPatients} icon={UsersIcon} value={kpis?.totalPatients} />
+      <StatCard title={t.activeSubscriptions} icon={CreditCardIcon} value={kpis?.activeSubscriptions} />
+      <StatCard title={t.monthlyRevenue} icon={DollarSignIcon} value={kpis ? formatMoney(kpis.monthlyRevenueCents) : undefined} />
     </StatCardGrid>
   );
 }

@@ -1,18 +1,20 @@
-import type { AdminDashboard } from '@carteirinha/shared/contracts/dashboard';
+import type { DashboardAlert } from '@carteirinha/shared/contracts/dashboard';
 import { formatDate } from '@carteirinha/shared/format';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 
-export type DashboardAlert = AdminDashboard['alerts'][number];
+const t = messages.adminClinics.alerts;
 
 /** The pt-BR line the dashboard shows for an alert. */
 export function alertText(alert: DashboardAlert): string {
+  const name = alert.clinicName;
   switch (alert.kind) {
     case 'trial_ending':
-      return alert.date ? `Trial de ${alert.clinicName} termina em ${formatDate(alert.date)}` : `Trial de ${alert.clinicName} termina em breve`;
+      return alert.date ? formatMessage(t.trialEndsOn, { name, date: formatDate(alert.date) }) : formatMessage(t.trialEndsSoon, { name });
     case 'pending_approval':
-      return `${alert.clinicName} aguarda aprovação`;
+      return formatMessage(t.pendingApproval, { name });
     case 'suspended':
-      return `${alert.clinicName} está suspensa`;
+      return formatMessage(t.suspended, { name });
     case 'overdue_payments':
-      return alert.date ? `${alert.clinicName} tem pagamentos em atraso desde ${formatDate(alert.date)}` : `${alert.clinicName} tem pagamentos em atraso`;
+      return alert.date ? formatMessage(t.overdueSince, { name, date: formatDate(alert.date) }) : formatMessage(t.overdue, { name });
   }
 }

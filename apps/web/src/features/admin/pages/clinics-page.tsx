@@ -1,14 +1,13 @@
 import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { PAGE_SIZE_DEFAULT } from '@carteirinha/shared/constants';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { PlusIcon, SearchIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
+import { ListSearchBox } from '@/components/ui/search-input';
 import { useClinics } from '@/features/clinics/api/list-clinics';
 import { ClinicDetailDialog } from '@/features/clinics/components/clinic-detail-dialog';
 import { ClinicFormDialog } from '@/features/clinics/components/clinic-form-dialog';
@@ -16,9 +15,8 @@ import { ClinicSummaryCards } from '@/features/clinics/components/clinic-summary
 import { ClinicsTable } from '@/features/clinics/components/clinics-table';
 import { DeleteClinicDialog } from '@/features/clinics/components/delete-clinic-dialog';
 import { usePlans } from '@/features/plans/api/list-plans';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { useClampedPage } from '@/lib/use-clamped-page';
+import { useListSearch } from '@/lib/use-list-search';
 
 /** Which clinic dialog is open: the form (new or edit), the detail or the delete confirmation. */
 type OpenDialog =
@@ -28,12 +26,11 @@ type OpenDialog =
   | { kind: 'delete'; clinic: AdminClinic };
 
 export function AdminClinicsPage() {
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { data, error, isFetching, isPlaceholderData } = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  // Deleting the only clinic of the last page empties it: go back to the last page that has rows.
+  useClampedPage(page, setPage, data);
   const plans = usePlans();
 
   const closeDialog = () => setDialog({ kind: 'none' });
@@ -41,36 +38,19 @@ export function AdminClinicsPage() {
   return (
     <>
       <PageHeader
-        title="Gestão de Clínicas"
-        description="Gerencie as clínicas da plataforma"
+        title={messages.adminClinics.title}
+        description={messages.adminClinics.description}
         actions={
           <Button onClick={() => setDialog({ kind: 'form', clinic: null })}>
             <PlusIcon aria-hidden="true" />
-            Nova Clínica
+            {messages.adminClinics.newClinic}
           </Button>
         }
       />
 
       <ClinicSummaryCards />
 
-      <div className="relative max-w-sm">
-        <Label htmlFor={searchId} className="sr-only">
-          {messages.clinics.searchLabel}
-        </Label>
-        <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          id={searchId}
-          type="search"
-          className="pl-9"
-          placeholder={messages.clinics.searchPlaceholder}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            // A new search starts from its first page.
-            setPage(1);
-          }}
-        />
-      </div>
+      <ListSearchBox label={messages.clinics.searchLabel} placeholder={messages.clinics.searchPlaceholder} value={search} onChange={setSearch} />
 
       <ClinicsTable
         clinics={data?.items}
@@ -93,6 +73,8 @@ export function AdminClinicsPage() {
         onOpenChange={(open) => (open ? undefined : closeDialog())}
         clinic={dialog.kind === 'form' ? dialog.clinic : null}
         plans={plans.data}
+        plansError={plans.error}
+        onRetryPlans={() => void plans.refetch()}
       />
       <ClinicDetailDialog
         clinicId={dialog.kind === 'view' ? dialog.clinic.id : null}

@@ -1,3 +1,4 @@
+import { messages } from '@carteirinha/shared/messages';
 import { BuildingIcon, PackagePlusIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +13,8 @@ import { ClinicFormDialog } from '@/features/clinics/components/clinic-form-dial
 import { RecentClinicsList } from '@/features/clinics/components/recent-clinics-list';
 import { usePlans } from '@/features/plans/api/list-plans';
 import { PlanFormDialog } from '@/features/plans/components/plan-form-dialog';
-import { errorMessage } from '@/lib/error-message';
+
+const a = messages.adminClinics;
 
 type OpenDialog = 'none' | 'clinic' | 'plan' | 'approve';
 
@@ -23,57 +25,60 @@ export function AdminDashboardPage() {
   const [dialog, setDialog] = useState<OpenDialog>('none');
   const { data, error } = useAdminDashboard();
   const plans = usePlans();
-  // Every clinic still in trial awaits approval, including those whose trial ends in the next days.
-  const pending = data?.alerts.filter((alert) => alert.kind === 'pending_approval' || alert.kind === 'trial_ending');
   const onOpenChange = (open: boolean) => (open ? undefined : setDialog('none'));
 
   return (
     <>
-      <PageHeader title="Dashboard" description="Visão geral da plataforma" />
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(error)}
-        </p>
-      ) : null}
+      <PageHeader title={a.dashboardTitle} description={a.dashboardDescription} />
 
-      <DashboardKpiCards kpis={data?.kpis} />
+      {/* When the dashboard fails, the KPI row says why, once; the lists that would wait for it are left out. */}
+      <DashboardKpiCards kpis={data?.kpis} error={error} />
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <RecentClinicsList clinics={data?.recentClinics} />
-        <DashboardAlerts alerts={data?.alerts} />
-      </div>
+      {error ? null : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <RecentClinicsList clinics={data?.recentClinics} />
+          <DashboardAlerts alerts={data?.alerts} totals={data?.alertTotals} />
+        </div>
+      )}
 
       <Card>
         <CardHeader>
           <CardTitle asChild className="text-lg">
-            <h2>Ações Rápidas</h2>
+            <h2>{a.quickActions}</h2>
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Button variant="outline" className="h-auto flex-col gap-2 py-4" onClick={() => setDialog('clinic')}>
             <BuildingIcon aria-hidden="true" className="size-5" />
-            Nova Clínica
+            {a.newClinic}
           </Button>
           <Button asChild variant="outline" className="h-auto flex-col gap-2 py-4">
             <Link to={NEW_USER_PATH}>
               <UserPlusIcon aria-hidden="true" className="size-5" />
-              Novo Usuário
+              {messages.userRoles.newUser}
             </Link>
           </Button>
           <Button variant="outline" className="h-auto flex-col gap-2 py-4" onClick={() => setDialog('plan')}>
             <PackagePlusIcon aria-hidden="true" className="size-5" />
-            Criar Plano
+            {a.createPlan}
           </Button>
           <Button variant="outline" className="h-auto flex-col gap-2 py-4" onClick={() => setDialog('approve')}>
             <UserCheckIcon aria-hidden="true" className="size-5" />
-            Aprovar Cadastro
+            {a.approveRegistrations}
           </Button>
         </CardContent>
       </Card>
 
-      <ClinicFormDialog open={dialog === 'clinic'} onOpenChange={onOpenChange} clinic={null} plans={plans.data} />
+      <ClinicFormDialog
+        open={dialog === 'clinic'}
+        onOpenChange={onOpenChange}
+        clinic={null}
+        plans={plans.data}
+        plansError={plans.error}
+        onRetryPlans={() => void plans.refetch()}
+      />
       <PlanFormDialog open={dialog === 'plan'} onOpenChange={onOpenChange} plan={null} />
-      <ApproveRegistrationsDialog open={dialog === 'approve'} onOpenChange={onOpenChange} pending={pending} />
+      <ApproveRegistrationsDialog open={dialog === 'approve'} onOpenChange={onOpenChange} />
     </>
   );
 }

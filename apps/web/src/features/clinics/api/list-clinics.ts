@@ -9,16 +9,19 @@ const clinicPageSchema = pageOf(adminClinicSchema);
 export type ClinicPage = z.infer<typeof clinicPageSchema>;
 
 export type ListClinicsParams = {
-  /** Name or CNPJ fragment; the server matches it case-insensitively. Empty lists every clinic. */
+  /** Name or CNPJ fragment; the server matches it ignoring case and accents. Empty lists every clinic. */
   q: string;
   page: number;
   pageSize: number;
+  /** Only the self-service sign-ups still awaiting 'Aprovar Cadastro'. */
+  awaitingApproval?: boolean;
 };
 
-/** GET /api/admin/clinics: one page of the platform's clinics, newest first, with their revenue. */
-export function listClinics({ q, page, pageSize }: ListClinicsParams, signal?: AbortSignal): Promise<ClinicPage> {
+/** GET /api/admin/clinics: one page of the platform's clinics, newest first, with their revenue and site address. */
+export function listClinics({ q, page, pageSize, awaitingApproval }: ListClinicsParams, signal?: AbortSignal): Promise<ClinicPage> {
   const search = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (q) search.set('q', q);
+  if (awaitingApproval) search.set('awaitingApproval', 'true');
   return apiRequest(`/api/admin/clinics?${search.toString()}`, clinicPageSchema, { signal });
 }
 

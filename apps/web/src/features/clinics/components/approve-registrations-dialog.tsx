@@ -1,33 +1,29 @@
+import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { formatDate } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { CenteredSpinner } from '@/components/ui/spinner';
+import { ErrorText } from '@/components/ui/error-text';
 import { errorMessage } from '@/lib/error-message';
+import { useClampedPage } from '@/lib/use-clamped-page';
 import { useApproveClinic } from '../api/approve-clinic';
+import { useClinics } from '../api/list-clinics';
 
-/** A clinic waiting for the admin's approval, as the dashboard's alerts name it. */
-export type PendingRegistration = {
-  clinicId: string;
-  clinicName: string;
-  /** When its trial ends; null if unknown. */
-  date: string | null;
-};
+/** A short page: the dialog is small, and approving empties it one clinic at a time. */
+const PENDING_PAGE_SIZE = 10;
 
-type ApproveRegistrationsDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** undefined while the list loads. */
-  pending: PendingRegistration[] | undefined;
-};
+const a = messages.adminClinics;
 
-/** 'Aprovar Cadastro': each clinic awaiting approval, with a button that turns its trial into an active clinic. */
-export function ApproveRegistrationsDialog({ open, onOpenChange, pending }: ApproveRegistrationsDialogProps) {
+function PendingRegistration({ clinic }: { clinic: AdminClinic }) {
   const approveClinic = useApproveClinic();
 
-  const approve = async (registration: PendingRegistration) => {
+  const approve = async () => {
     try {
-      await approveClinic.mutateAsync(registration.clinicId);
+      await approveClinic.mutateAsync(clinic.id);
       toast.success(messages.admin.registrationApproved);
     } catch (error) {
       console.warn('Falha ao aprovar o cadastro', error);
@@ -36,33 +32,67 @@ export function ApproveRegistrationsDialog({ open, onOpenChange, pending }: Appr
   };
 
   return (
+    <li className="flex items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="truncate font-medium">{clinic.name}</p>
+        <p className="text-xs text-muted-foreground">
+          {formatMessage(messages.clinics.createdOn, { date: formatDate(clinic.createdAt) })}
+          {clinic.trialEndsAt ? ` · ${formatMessage(a.trialUntil, { date: formatDate(clinic.trialEndsAt) })}` : null}
+        </p>
+      </div>
+      <Button size="sm" disabled={approveClinic.isPending} onClick={approve}>
+        {a.approve}<span className="sr-only"> {clinic.name}</span>
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * The sign-ups awaiting approval, read page by page from GET /api/admin/clinics?awaitingApproval=true. Mounted only
+ * while the dialog is open, so the list is fresh each time it opens.
+ */
+function PendingRegistrationsList() {
+  const [page, setPage] = useState(1);
+  const { data, error, isPending, isPlaceholderData } = useClinics({ q: '', page, pageSize: PENDING_PAGE_SIZE, awaitingApproval: true });
+  // Approving the last clinic of the last page empties it: go back to the page before.
+  useClampedPage(page, setPage, data);
+
+  if (isPending) {
+    return <CenteredSpinner />;
+  }
+  if (error) {
+    return (
+      <ErrorText>{errorMessage(error)}</ErrorText>
+    );
+  }
+  if (data.items.length === 0) return <p className="text-sm text-muted-foreground">{a.noPendingRegistrations}</p>;
+  return (
+    <div className="grid gap-3">
+      <ul className="divide-y" aria-label={a.pendingRegistrations}>
+        {data.items.map((clinic) => (
+          <PendingRegistration key={clinic.id} clinic={clinic} />
+        ))}
+      </ul>
+      <Pagination page={page} onPageChange={setPage} shown={data} stale={isPlaceholderData} />
+    </div>
+  );
+}
+
+type ApproveRegistrationsDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** 'Aprovar Cadastro': each clinic that signed up on its own and awaits approval, with a button that accepts it. */
+export function ApproveRegistrationsDialog({ open, onOpenChange }: ApproveRegistrationsDialogProps) {
+  return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Aprovar Cadastro</DialogTitle>
-          <DialogDescription>Clínicas em trial que aguardam aprovação para ficarem ativas.</DialogDescription>
+          <DialogTitle>{a.approveRegistrations}</DialogTitle>
+          <DialogDescription>{a.approveRegistrationsDescription}</DialogDescription>
         </DialogHeader>
-        {pending === undefined ? null : pending.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nenhum cadastro aguardando aprovação</p>
-        ) : (
-          <ul className="divide-y" aria-label="Cadastros aguardando aprovação">
-            {pending.map((registration) => (
-              <li key={registration.clinicId} className="flex items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{registration.clinicName}</p>
-                  {registration.date ? <p className="text-xs text-muted-foreground">Trial até {formatDate(registration.date)}</p> : null}
-                </div>
-                <Button
-                  size="sm"
-                  disabled={approveClinic.isPending && approveClinic.variables === registration.clinicId}
-                  onClick={() => approve(registration)}
-                >
-                  Aprovar<span className="sr-only"> {registration.clinicName}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        {open ? <PendingRegistrationsList /> : null}
       </DialogContent>
     </Dialog>
   );

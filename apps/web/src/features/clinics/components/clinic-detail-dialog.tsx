@@ -1,10 +1,15 @@
 import { formatCnpj, formatDate } from '@carteirinha/shared/format';
+import { messages } from '@carteirinha/shared/messages';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { CenteredSpinner } from '@/components/ui/spinner';
+import { ErrorText } from '@/components/ui/error-text';
 import { errorMessage } from '@/lib/error-message';
 import { useClinic } from '../api/get-clinic';
 import { ClinicStatusBadge } from './clinic-status-badge';
+
+const a = messages.adminClinics;
+const f = a.fields;
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -18,42 +23,36 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 function ClinicDetailBody({ clinicId }: { clinicId: string }) {
   const { data: clinic, error, isPending } = useClinic(clinicId);
   if (isPending) {
-    return (
-      <div className="flex justify-center py-8">
-        <Spinner />
-      </div>
-    );
+    return <CenteredSpinner />;
   }
   if (error) {
     return (
-      <p role="alert" className="text-sm text-destructive">
-        {errorMessage(error)}
-      </p>
+      <ErrorText>{errorMessage(error)}</ErrorText>
     );
   }
   const place = [clinic.city, clinic.state].filter(Boolean).join('/');
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
-      <Detail term="Nome">{clinic.name}</Detail>
-      <Detail term="CNPJ">
+      <Detail term={f.name}>{clinic.name}</Detail>
+      <Detail term={f.cnpj}>
         <span className="tabular-nums">{formatCnpj(clinic.cnpj)}</span>
       </Detail>
-      <Detail term="Site">
+      <Detail term={f.site}>
         <a href={clinic.url} target="_blank" rel="noreferrer" className="break-all text-primary underline-offset-4 hover:underline">
           {clinic.url}
         </a>
       </Detail>
-      <Detail term="Status">
+      <Detail term={f.status}>
         <ClinicStatusBadge status={clinic.status} />
       </Detail>
-      <Detail term="Plano">{clinic.planName ?? '-'}</Detail>
-      <Detail term="Cidade/UF">{place || '-'}</Detail>
-      <Detail term="Pacientes">{clinic.patientCount}</Detail>
-      <Detail term="Equipe">{clinic.staffCount}</Detail>
-      <Detail term="Planos para pacientes">{clinic.subscriptionPlanCount}</Detail>
-      <Detail term="Assinaturas ativas">{clinic.activeSubscriptionCount}</Detail>
-      <Detail term="Criada em">{formatDate(clinic.createdAt)}</Detail>
-      {clinic.trialEndsAt ? <Detail term="Fim do trial">{formatDate(clinic.trialEndsAt)}</Detail> : null}
+      <Detail term={f.plan}>{clinic.planName ?? '-'}</Detail>
+      <Detail term={f.place}>{place || '-'}</Detail>
+      <Detail term={f.patients}>{clinic.patientCount}</Detail>
+      <Detail term={f.staff}>{clinic.staffCount}</Detail>
+      <Detail term={f.subscriptionPlans}>{clinic.subscriptionPlanCount}</Detail>
+      <Detail term={f.activeSubscriptions}>{clinic.activeSubscriptionCount}</Detail>
+      <Detail term={f.createdAt}>{formatDate(clinic.createdAt)}</Detail>
+      {clinic.trialEndsAt ? <Detail term={f.trialEndsAt}>{formatDate(clinic.trialEndsAt)}</Detail> : null}
     </dl>
   );
 }
@@ -73,7 +72,7 @@ export function ClinicDetailDialog({ clinicId, clinicName, onClose }: ClinicDeta
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>{clinicName}</DialogTitle>
-          <DialogDescription>Dados da clínica na plataforma</DialogDescription>
+          <DialogDescription>{a.detailDescription}</DialogDescription>
         </DialogHeader>
         {clinicId ? <ClinicDetailBody clinicId={clinicId} /> : null}
       </DialogContent>

@@ -1,29 +1,46 @@
 import { CLINIC_STATUSES, CLINIC_STATUS_LABELS, type AdminClinic } from '@carteirinha/shared/contracts/clinics';
-import { clinicFormSchema, type ClinicFormInput, type ClinicFormOutput } from '@carteirinha/shared/contracts/admin-clinics';
+import { clinicFormSchema, clinicPlanIssue, type ClinicFormInput, type ClinicFormOutput } from '@carteirinha/shared/contracts/admin-clinics';
 import { formatPlanPrice, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { formatCnpj } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
+import { CenteredSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { ErrorText } from '@/components/ui/error-text';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateClinic } from '../api/create-clinic';
 import { useUpdateClinic } from '../api/update-clinic';
 
+const a = messages.adminClinics;
+const f = a.fields;
+
 /** Specification §9: the plan label in the clinic form shows name and price ("Sob consulta" without one). */
 function planOptionLabel(plan: PlatformPlanRecord): string {
-  return `${plan.name} - ${formatPlanPrice(plan.priceCents)}`;
+  return formatMessage(a.planOption, { name: plan.name, price: formatPlanPrice(plan.priceCents) });
 }
 
 /** The plans a clinic can be put on: the active ones, plus the one it is on now even if that was deactivated. */
 function selectablePlans(plans: PlatformPlanRecord[], currentPlanId: string | null): PlatformPlanRecord[] {
   return plans.filter((plan) => plan.isActive || plan.id === currentPlanId);
+}
+
+/**
+ * The form's schema with the plan rules the server applies too (shared `clinicPlanIssue`): an active plan, or the one
+ * the clinic already has, and a plan with a custom domain when a domain is typed.
+ */
+function clinicFormSchemaWithPlans(plans: PlatformPlanRecord[], currentPlanId: string | null) {
+  return clinicFormSchema.superRefine((values, ctx) => {
+    const plan = plans.find((candidate) => candidate.id === values.planId) ?? null;
+    const issue = clinicPlanIssue(values, plan, currentPlanId);
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  });
 }
 
 /** Specification §4: a new clinic starts active, on the first plan of the list. */
@@ -51,14 +68,15 @@ type ClinicFormProps = {
 };
 
 function ClinicForm({ clinic, plans, onSaved, onCancel }: ClinicFormProps) {
-  const options = selectablePlans(plans, clinic?.planId ?? null);
+  const currentPlanId = clinic?.planId ?? null;
+  const options = selectablePlans(plans, currentPlanId);
   const {
     register,
     control,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ClinicFormInput, unknown, ClinicFormOutput>({
-    resolver: zodResolver(clinicFormSchema),
+    resolver: zodResolver(clinicFormSchemaWithPlans(plans, currentPlanId)),
     defaultValues: initialValues(clinic, options),
   });
   const createClinic = useCreateClinic();
@@ -84,29 +102,29 @@ function ClinicForm({ clinic, plans, onSaved, onCancel }: ClinicFormProps) {
 
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>
-      <TextField label="Nome" error={errors.name?.message} autoComplete="organization" {...register('name')} />
-      <TextField label="CNPJ" error={errors.cnpj?.message} inputMode="text" placeholder="00.000.000/0000-00" {...register('cnpj')} />
+      <TextField label={f.name} error={errors.name?.message} autoComplete="organization" {...register('name')} />
+      <TextField label={f.cnpj} error={errors.cnpj?.message} inputMode="text" placeholder={a.cnpjPlaceholder} {...register('cnpj')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Subdomínio"
+          label={f.slug}
           error={errors.slug?.message}
-          description="Letras minúsculas, números e hífens"
-          placeholder="minhaclinica"
+          description={a.slugHelp}
+          placeholder={a.slugPlaceholder}
           autoCapitalize="none"
           spellCheck={false}
           {...register('slug')}
         />
         <TextField
-          label="Domínio próprio (opcional)"
+          label={f.domain}
           error={errors.domain?.message}
-          placeholder="cartao.suaclinica.com.br"
+          placeholder={a.domainPlaceholder}
           autoCapitalize="none"
           spellCheck={false}
           {...register('domain')}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Plano" error={errors.planId?.message}>
+        <FormField label={f.plan} error={errors.planId?.message}>
           {(field) => (
             <Controller
               control={control}
@@ -125,13 +143,13 @@ function ClinicForm({ clinic, plans, onSaved, onCancel }: ClinicFormProps) {
                       {planOptionLabel(plan)}
                     </option>
                   ))}
-                  <option value="">Sem plano</option>
+                  <option value="">{a.noPlan}</option>
                 </NativeSelect>
               )}
             />
           )}
         </FormField>
-        <FormField label="Status" error={errors.status?.message}>
+        <FormField label={f.status} error={errors.status?.message}>
           {(field) => (
             <NativeSelect {...field} {...register('status')}>
               {CLINIC_STATUSES.map((status) => (
@@ -144,11 +162,10 @@ function ClinicForm({ clinic, plans, onSaved, onCancel }: ClinicFormProps) {
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
-        <TextField label="Cidade" error={errors.city?.message} autoComplete="address-level2" {...register('city')} />
-        {/* The contract's rule has no message of its own; zod's generic one would show the regular expression. */}
+        <TextField label={f.city} error={errors.city?.message} autoComplete="address-level2" {...register('city')} />
         <TextField
-          label="UF"
-          error={errors.state ? 'Use a sigla do estado, como SP' : undefined}
+          label={f.state}
+          error={errors.state?.message}
           maxLength={2}
           autoComplete="address-level1"
           className="uppercase"
@@ -165,29 +182,48 @@ type ClinicFormDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** The clinic to edit; null opens 'Nova Clínica'. */
   clinic: AdminClinic | null;
-  /** The platform's plans, cheapest first; undefined while they load. */
+  /** The platform's plans, cheapest first; undefined while they load or when they failed to. */
   plans: PlatformPlanRecord[] | undefined;
+  /** Why the plans could not be loaded: the form needs them, so the dialog says so instead of waiting forever. */
+  plansError?: Error | null;
+  /** Asks for the plans again after `plansError`. */
+  onRetryPlans?: () => void;
 };
 
+/** What the dialog shows until the plans are there: a spinner, or why they are not coming. */
+function PlansPending({ error, onRetry }: { error: Error | null | undefined; onRetry: (() => void) | undefined }) {
+  if (!error) {
+    return <CenteredSpinner />;
+  }
+  return (
+    <div className="grid justify-items-start gap-3">
+      <ErrorText>{formatMessage(messages.adminClinics.plansLoadError, { message: errorMessage(error) })}</ErrorText>
+      {onRetry ? (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {a.retryPlans}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 /** 'Nova Clínica' / 'Editar Clínica' (specification §2, §5), shared by /admin/clinicas and the dashboard. */
-export function ClinicFormDialog({ open, onOpenChange, clinic, plans }: ClinicFormDialogProps) {
+export function ClinicFormDialog({ open, onOpenChange, clinic, plans, plansError, onRetryPlans }: ClinicFormDialogProps) {
   const close = () => onOpenChange(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>{clinic ? 'Editar Clínica' : 'Nova Clínica'}</DialogTitle>
+          <DialogTitle>{clinic ? a.editClinic : a.newClinic}</DialogTitle>
           <DialogDescription>
-            {clinic ? 'Altere os dados da clínica e salve.' : 'Cadastre uma clínica na plataforma com o seu endereço e plano.'}
+            {clinic ? a.editClinicDescription : a.newClinicDescription}
           </DialogDescription>
         </DialogHeader>
         {plans ? (
           // Keyed by clinic, so opening another clinic starts from its own values.
           <ClinicForm key={clinic?.id ?? 'new'} clinic={clinic} plans={plans} onSaved={close} onCancel={close} />
         ) : (
-          <div className="flex justify-center py-8">
-            <Spinner />
-          </div>
+          <PlansPending error={plansError} onRetry={onRetryPlans} />
         )}
       </DialogContent>
     </Dialog>

@@ -1,4 +1,5 @@
 import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { EyeIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -14,22 +15,22 @@ export function ClinicRowActions({ clinic, onView, onEdit, onDelete }: ClinicAct
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Ações da clínica ${clinic.name}`}>
+        <Button variant="ghost" size="icon" aria-label={formatMessage(messages.adminClinics.rowActions, { name: clinic.name })}>
           <MoreHorizontalIcon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => onView(clinic)}>
           <EyeIcon aria-hidden="true" />
-          Visualizar
+          {messages.adminClinics.view}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => onEdit(clinic)}>
           <PencilIcon aria-hidden="true" />
-          Editar
+          {messages.adminClinics.edit}
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={() => onDelete(clinic)}>
           <Trash2Icon aria-hidden="true" />
-          Excluir
+          {messages.common.delete}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

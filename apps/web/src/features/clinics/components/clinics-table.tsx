@@ -4,18 +4,67 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { ReactNode } from 'react';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/error-message';
+import { cn } from '@/lib/utils';
 import { ClinicRowActions, type ClinicActions } from './clinic-row-actions';
 import { ClinicStatusBadge } from './clinic-status-badge';
 
-const COLUMNS = ['Clínica', 'CNPJ', 'Domínio', 'Status', 'Plano', 'Pacientes', 'Receita', 'Ações'] as const;
+const f = messages.adminClinics.fields;
+const c = messages.adminClinics.columns;
 
-/** The clinic's own domain as a link; otherwise its sub-domain on the platform. */
+/**
+ * The columns, and the width of the table from which each one has room. The widths are of the table's own container
+ * (the sidebar takes part of a tablet's screen), and below them the column's content moves into the first cell, so
+ * that 'Clínica' and 'Ações' never scroll out of sight. The classes are written out whole for Tailwind to find them.
+ */
+const COLUMNS = [
+  { id: 'clinic', title: c.clinic, shownFrom: '' },
+  { id: 'cnpj', title: f.cnpj, shownFrom: 'hidden @4xl:table-cell' },
+  { id: 'domain', title: c.domain, shownFrom: 'hidden @4xl:table-cell' },
+  { id: 'status', title: f.status, shownFrom: 'hidden @sm:table-cell' },
+  { id: 'plan', title: f.plan, shownFrom: 'hidden @lg:table-cell' },
+  { id: 'patients', title: f.patients, shownFrom: 'hidden @2xl:table-cell' },
+  { id: 'revenue', title: f.revenue, shownFrom: 'hidden @2xl:table-cell' },
+  { id: 'actions', title: c.actions, shownFrom: '' },
+] as const;
+
+type ColumnId = (typeof COLUMNS)[number]['id'];
+
+function shownFrom(id: ColumnId): string {
+  return COLUMNS.find((column) => column.id === id)?.shownFrom ?? '';
+}
+
+function revenueText(clinic: AdminClinic): string {
+  return clinic.revenueCents === null ? '-' : formatMoney(clinic.revenueCents);
+}
+
+/** The address of the clinic's site as a link: its own domain, or its sub-domain on the platform. */
 function ClinicAddress({ clinic }: { clinic: AdminClinic }) {
-  if (!clinic.domain) return <>{clinic.slug}</>;
   return (
-    <a href={`https://${clinic.domain}`} target="_blank" rel="noreferrer" className="text-primary underline-offset-4 hover:underline">
-      {clinic.domain}
+    <a href={clinic.url} target="_blank" rel="noreferrer" className="break-all text-primary underline-offset-4 hover:underline">
+      {clinic.domain ?? clinic.slug}
     </a>
+  );
+}
+
+/** What the hidden columns hold, under the clinic's name, each line hidden again once its column has room. */
+function FoldedColumns({ clinic }: { clinic: AdminClinic }) {
+  return (
+    // From @4xl every column has room, so nothing is folded.
+    <div className="mt-1 grid justify-items-start gap-1 text-xs text-muted-foreground @4xl:hidden">
+      <span className="tabular-nums">{formatCnpj(clinic.cnpj)}</span>
+      <span>
+        <ClinicAddress clinic={clinic} />
+      </span>
+      <span className="@sm:hidden">
+        <ClinicStatusBadge status={clinic.status} />
+      </span>
+      <span className="@lg:hidden">
+        {f.plan}: {clinic.planName ?? '-'}
+      </span>
+      <span className="tabular-nums @2xl:hidden">
+        {f.patients}: {clinic.patientCount} · {f.revenue}: {revenueText(clinic)}
+      </span>
+    </div>
   );
 }
 
@@ -25,17 +74,18 @@ function ClinicRow({ clinic, actions }: { clinic: AdminClinic; actions: ClinicAc
       <TableCell>
         <div className="font-medium">{clinic.name}</div>
         <div className="text-xs text-muted-foreground">{formatMessage(messages.clinics.createdOn, { date: formatDate(clinic.createdAt) })}</div>
+        <FoldedColumns clinic={clinic} />
       </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatCnpj(clinic.cnpj)}</TableCell>
-      <TableCell>
+      <TableCell className={cn('whitespace-nowrap tabular-nums', shownFrom('cnpj'))}>{formatCnpj(clinic.cnpj)}</TableCell>
+      <TableCell className={shownFrom('domain')}>
         <ClinicAddress clinic={clinic} />
       </TableCell>
-      <TableCell>
+      <TableCell className={shownFrom('status')}>
         <ClinicStatusBadge status={clinic.status} />
       </TableCell>
-      <TableCell>{clinic.planName ?? '-'}</TableCell>
-      <TableCell className="tabular-nums">{clinic.patientCount}</TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{clinic.revenueCents === null ? '-' : formatMoney(clinic.revenueCents)}</TableCell>
+      <TableCell className={shownFrom('plan')}>{clinic.planName ?? '-'}</TableCell>
+      <TableCell className={cn('tabular-nums', shownFrom('patients'))}>{clinic.patientCount}</TableCell>
+      <TableCell className={cn('whitespace-nowrap tabular-nums', shownFrom('revenue'))}>{revenueText(clinic)}</TableCell>
       <TableCell className="w-12 text-right">
         <ClinicRowActions clinic={clinic} {...actions} />
       </TableCell>
@@ -74,18 +124,20 @@ export function ClinicsTable({ clinics, error, busy, actions }: ClinicsTableProp
   }
 
   return (
-    <Table aria-busy={busy}>
-      <TableCaption className="sr-only">{messages.clinics.tableCaption}</TableCaption>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          {COLUMNS.map((column) => (
-            <TableHead key={column} scope="col" className={column === 'Ações' ? 'text-right' : undefined}>
-              {column}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>{renderRows()}</TableBody>
-    </Table>
+    <div className="@container">
+      <Table aria-busy={busy}>
+        <TableCaption className="sr-only">{messages.clinics.tableCaption}</TableCaption>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {COLUMNS.map((column) => (
+              <TableHead key={column.id} scope="col" className={cn(column.shownFrom, column.id === 'actions' && 'text-right')}>
+                {column.title}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>{renderRows()}</TableBody>
+      </Table>
+    </div>
   );
 }

@@ -18,7 +18,7 @@ export function DeleteClinicDialog({ clinic, onClose }: DeleteClinicDialogProps)
   return (
     <ConfirmDeleteDialog
       item={clinic}
-      subject="a clínica"
+      subject={messages.adminClinics.deleteSubject}
       onConfirm={(item) => deleteClinic.mutateAsync(item.id)}
       pending={deleteClinic.isPending}
       successMessage={messages.admin.clinicDeleted}
