@@ -29,10 +29,14 @@ function postgresUrl(): string | undefined {
   return flag === -1 ? process.env.DATABASE_URL : process.argv[flag + 1];
 }
 
-/** The application as deployed (production settings, silent logs) on a migrated database, on a free loopback port. */
-export async function startBenchServer(): Promise<BenchServer> {
+/**
+ * The application as deployed (production settings, silent logs) on a migrated database, on a free loopback port.
+ * `options.postgresUrl` overrides the command line, for a script that runs on both databases in turn; `null` forces
+ * the embedded PGlite.
+ */
+export async function startBenchServer(options: { postgresUrl?: string | null } = {}): Promise<BenchServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-bench-'));
-  const url = postgresUrl();
+  const url = options.postgresUrl === undefined ? postgresUrl() : (options.postgresUrl ?? undefined);
   const database = url ? openPostgres(url) : await openPglite(path.join(dataDir, 'pglite'));
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL });

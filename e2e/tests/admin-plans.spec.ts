@@ -1,15 +1,30 @@
 import type { Page } from '@playwright/test';
 import { planSummarySchema, platformPlanListSchema, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { formatMoney } from '@carteirinha/shared/format';
+import { SUPPORT_LEVEL_LABELS } from '@carteirinha/shared/contracts/plans';
 import { uniqueSuffix } from '../admin-data';
 import { expect, expectAccessible, test } from '../fixtures';
 
 /** The platform plans of the demo seed, cheapest first ("sob consulta" last). */
 const SEED_PLANS = ['Starter', 'Professional', 'Enterprise'];
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The plan's SLA as the comparison shows it: pt-BR decimals, or a dash without one. */
+function slaText(percent: number | null): string {
+  return percent === null ? '-' : `${String(percent).replace('.', ',')}%`;
 }
+
+/** What each row of specification §9's comparison shows for a plan, read from the plan's own data. */
+const COMPARISON_ROWS: [string, (plan: PlatformPlanRecord) => string][] = [
+  ['Preço', (plan) => (plan.priceCents === null ? 'Sob consulta' : formatMoney(plan.priceCents))],
+  ['Limite de pacientes', (plan) => (plan.maxPatients === null ? 'Ilimitado' : String(plan.maxPatients))],
+  ['Clínicas parceiras', (plan) => (plan.maxClinics === null ? 'Ilimitado' : String(plan.maxClinics))],
+  ['Domínio personalizado', (plan) => (plan.customDomain ? 'Sim' : 'Não')],
+  ['Whitelabel completo', (plan) => (plan.fullWhitelabel ? 'Sim' : 'Não')],
+  ['App mobile', (plan) => (plan.mobileApp ? 'Sim' : 'Não')],
+  ['Relatórios avançados', (plan) => (plan.advancedReports ? 'Sim' : 'Não')],
+  ['Suporte', (plan) => SUPPORT_LEVEL_LABELS[plan.supportLevel]],
+  ['SLA', (plan) => slaText(plan.slaUptimePercent)],
+];
 
 function summaryCard(page: Page, title: string) {
   return page.getByRole('group', { name: title });
@@ -71,14 +86,17 @@ test.describe('/admin/planos', () => {
       await expect(summaryCard(page, 'Total de Planos')).toContainText(String(summary.planCount), { timeout: 1000 });
       await expect(summaryCard(page, 'Assinaturas Ativas')).toContainText(String(summary.activeSubscriptions), { timeout: 1000 });
       await expect(summaryCard(page, 'MRR')).toContainText(formatMoney(summary.mrrCents), { timeout: 1000 });
-      if (summary.mrrChangePercent !== null) {
+      // The change against last month is shown exactly when the server has one to compare with.
+      if (summary.mrrChangePercent === null) {
+        await expect(summaryCard(page, 'MRR')).not.toContainText('vs mês anterior', { timeout: 1000 });
+      } else {
         const sign = summary.mrrChangePercent > 0 ? '+' : '';
         await expect(summaryCard(page, 'MRR')).toContainText(`${sign}${summary.mrrChangePercent}% vs mês anterior`, { timeout: 1000 });
       }
     }).toPass({ timeout: 20_000 });
   });
 
-  test('the comparison table is built from the plans', async ({ page }) => {
+  test('the comparison table is specification §9, built from the plans', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 2, name: 'Comparativo de Planos' })).toBeVisible();
     // The CRUD test below adds a plan meanwhile: compare a fresh page with the list read right after it.
     await expect(async () => {
@@ -87,21 +105,16 @@ test.describe('/admin/planos', () => {
       await expect(table).toBeVisible({ timeout: 5000 });
       const plans = await readPlans(page);
       await expect(table.getByRole('columnheader')).toHaveText(['Recurso', ...plans.map((plan) => plan.name)], { timeout: 1000 });
-      await expect(table.getByRole('row', { name: /^Limite de pacientes/ }).getByRole('cell')).toHaveText(
-        plans.map((plan) => (plan.maxPatients === null ? 'Ilimitado' : String(plan.maxPatients))),
-        { timeout: 1000 },
-      );
-      await expect(table.getByRole('row', { name: /^Clínicas parceiras/ }).getByRole('cell')).toHaveText(
-        plans.map((plan) => (plan.maxClinics === null ? 'Ilimitado' : String(plan.maxClinics))),
-        { timeout: 1000 },
-      );
-      // One row per feature; each plan's cell says Sim or Não.
-      const feature = plans.find((plan) => plan.name === 'Professional')!.features[0]!;
-      await expect(table.getByRole('row', { name: new RegExp(`^${escapeRegExp(feature)}`) }).getByRole('cell')).toHaveText(
-        plans.map((plan) => (plan.features.includes(feature) ? 'Sim' : 'Não')),
-        { timeout: 1000 },
-      );
+      await expect(table.getByRole('rowheader')).toHaveText(COMPARISON_ROWS.map(([label]) => label), { timeout: 1000 });
+      for (const [label, expected] of COMPARISON_ROWS) {
+        await expect(table.getByRole('row', { name: new RegExp(`^${label}`) }).getByRole('cell')).toHaveText(plans.map(expected), { timeout: 1000 });
+      }
     }).toPass({ timeout: 20_000 });
+    // The seed's plans read as §9 has them.
+    const enterprise = comparisonTable(page).getByRole('columnheader', { name: 'Enterprise' });
+    await expect(enterprise).toBeVisible();
+    await expect(comparisonTable(page).getByRole('row', { name: /^SLA/ })).toContainText('99,9%');
+    await expect(comparisonTable(page).getByRole('row', { name: /^Suporte/ })).toContainText('Dedicado');
   });
 
   test('creates, edits and deletes a plan, and the plan count follows', async ({ page }) => {
@@ -110,16 +123,23 @@ test.describe('/admin/planos', () => {
 
     await page.getByRole('button', { name: 'Novo Plano' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Plano' });
-    await expect(dialog.getByLabel('Preço (R$)')).toHaveAttribute('type', 'number');
-    await expect(dialog.getByLabel('Preço (R$)')).toHaveAttribute('step', '0.01');
+    // Money is typed as pt-BR people write it, with a decimal comma.
+    await expect(dialog.getByLabel('Preço (R$)')).toHaveAttribute('inputmode', 'decimal');
+    await expect(dialog.getByLabel('Preço (R$)')).toHaveAccessibleDescription(/Deixe em branco para um plano sob consulta/);
+    await expect(dialog.getByLabel('Limite de pacientes')).toHaveAccessibleDescription('Deixe em branco para ilimitado.');
     await expect(dialog.getByRole('checkbox', { name: 'Ativo' })).toBeChecked();
     await expect(dialog.getByRole('checkbox', { name: 'Mais Popular' })).not.toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: 'Domínio personalizado' })).toBeChecked();
+    await expect(dialog.getByLabel('Suporte')).toHaveValue('email');
     await dialog.getByLabel('Nome').fill(name);
     // Dearer than the seed's priced plans, so the clinic form's default (the first plan) does not change under other tests.
-    await dialog.getByLabel('Preço (R$)').fill('1234.56');
+    await dialog.getByLabel('Preço (R$)').fill('1.234,56');
     await dialog.getByLabel('Descrição').fill('Plano criado pelo teste');
-    await dialog.getByLabel('Recursos').fill('Recurso E2E um\n\n  Recurso E2E dois  \n');
+    await dialog.getByLabel('Recursos').fill('Recurso E2E um\n\n  Recurso E2E dois  \nRecurso E2E um');
     await dialog.getByLabel('Limite de pacientes').fill('50');
+    await dialog.getByRole('checkbox', { name: 'Whitelabel completo' }).click();
+    await dialog.getByLabel('Suporte').selectOption({ label: 'Dedicado' });
+    await dialog.getByLabel('SLA (%)').fill('99,5');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Plano criado com sucesso!')).toBeVisible();
@@ -128,18 +148,26 @@ test.describe('/admin/planos', () => {
     const card = planCard(page, name);
     await expect(card).toContainText('R$ 1.234,56');
     await expect(card).toContainText('Plano criado pelo teste');
+    // A feature typed twice is listed once.
     await expect(card.getByRole('listitem')).toHaveText(['Recurso E2E um', 'Recurso E2E dois']);
     await expect(card).toContainText('Limite pacientes: 50');
     await expect(card).toContainText('Ativo');
     await expect(summaryCard(page, 'Total de Planos')).toContainText(String(before + 1));
     await expect(comparisonTable(page).getByRole('columnheader', { name })).toBeVisible();
-    await expect(comparisonTable(page).getByRole('row', { name: /^Recurso E2E dois/ })).toBeVisible();
+    const column = (await readPlans(page)).findIndex((plan) => plan.name === name);
+    const cellOf = (label: string) => comparisonTable(page).getByRole('row', { name: new RegExp(`^${label}`) }).getByRole('cell').nth(column);
+    await expect(cellOf('Whitelabel completo')).toHaveText('Sim');
+    await expect(cellOf('App mobile')).toHaveText('Não');
+    await expect(cellOf('Suporte')).toHaveText('Dedicado');
+    await expect(cellOf('SLA')).toHaveText('99,5%');
 
-    // Editar: the form opens with the plan's values.
+    // Editar: the form opens with the plan's values, the price in pt-BR.
     await card.getByRole('button', { name: `Editar plano ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Plano' });
     await expect(edit.getByLabel('Nome')).toHaveValue(name);
-    await expect(edit.getByLabel('Preço (R$)')).toHaveValue('1234.56');
+    await expect(edit.getByLabel('Preço (R$)')).toHaveValue('1234,56');
+    await expect(edit.getByLabel('SLA (%)')).toHaveValue('99,5');
+    await expect(edit.getByRole('checkbox', { name: 'Whitelabel completo' })).toBeChecked();
     await expect(edit.getByLabel('Recursos')).toHaveValue('Recurso E2E um\nRecurso E2E dois');
     await expect(edit.getByLabel('Limite de pacientes')).toHaveValue('50');
     const renamed = `${name} Editado`;
@@ -158,7 +186,6 @@ test.describe('/admin/planos', () => {
     // Sob consulta: an empty price saves the plan without one (as the seed's Enterprise), and a price can come back.
     await edited.getByRole('button', { name: `Editar plano ${renamed}` }).click();
     const toOnRequest = page.getByRole('dialog', { name: 'Editar Plano' });
-    await expect(toOnRequest.getByLabel('Preço (R$)')).toHaveAccessibleDescription('Vazio = Sob consulta');
     await toOnRequest.getByLabel('Preço (R$)').fill('');
     await toOnRequest.getByRole('button', { name: 'Salvar' }).click();
     await expect(toOnRequest).toBeHidden();
@@ -176,7 +203,14 @@ test.describe('/admin/planos', () => {
     await expect(price).toHaveAccessibleDescription(/Preço deve ser um número maior ou igual a zero/);
     await expect(price).toHaveAttribute('aria-invalid', 'true');
     await expect(toPriced).toBeVisible();
-    await price.fill('1234.56');
+    // Nor is a limit the number input cannot read taken for "Ilimitado".
+    await price.fill('1234,56');
+    const limit = toPriced.getByLabel('Limite de pacientes');
+    await limit.pressSequentially('1e');
+    await toPriced.getByRole('button', { name: 'Salvar' }).click();
+    await expect(limit).toHaveAccessibleDescription(/Use um número inteiro maior que zero/);
+    await expect(toPriced).toBeVisible();
+    await limit.fill('');
     await toPriced.getByRole('button', { name: 'Salvar' }).click();
     await expect(toPriced).toBeHidden();
     await expect(edited).toContainText('R$ 1.234,56/mês');
@@ -228,8 +262,29 @@ test.describe('/admin/planos', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
     await expect(confirm).toContainText('Professional');
     await confirm.getByRole('button', { name: 'Excluir' }).click();
-    await expect(page.getByText(/^Erro ao excluir plano: .+/)).toBeVisible();
+    await expect(page.getByText(/^Erro ao excluir plano: Este plano está em uso por \d+ clínica\(s\) e não pode ser excluído\. Desative-o em vez disso\.$/)).toBeVisible();
     await expect(planCard(page, 'Professional')).toBeVisible();
     expect((await readPlans(page)).map((plan) => plan.name)).toContain('Professional');
+  });
+
+  test('fits a phone: Salvar in reach on the long form, and the comparison one plan at a time', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.getByRole('button', { name: 'Novo Plano' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo Plano' });
+    await expect(dialog.getByLabel('SLA (%)')).toBeAttached();
+    // The footer stays at the bottom of the screen while the form scrolls.
+    await expect(dialog.getByRole('button', { name: 'Salvar' })).toBeInViewport();
+    await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeInViewport();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+
+    // No table to scroll sideways: each plan is its own block with every row of §9.
+    await expect(comparisonTable(page)).toBeHidden();
+    const enterprise = page.getByRole('region', { name: 'Enterprise' });
+    await enterprise.scrollIntoViewIfNeeded();
+    await expect(enterprise.getByRole('term')).toHaveText(COMPARISON_ROWS.map(([label]) => label));
+    await expect(enterprise.getByRole('definition').last()).toHaveText('99,9%');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });

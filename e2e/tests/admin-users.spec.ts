@@ -1,12 +1,14 @@
-import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
-import { assignRoleResponseSchema, userCountsSchema } from '@carteirinha/shared/contracts/users';
+import { adminUserSchema, assignRoleResponseSchema, userCountsSchema } from '@carteirinha/shared/contracts/users';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { expect, expectAccessible, test } from '../fixtures';
 
 const COLUMNS = ['Email', 'Função', 'Clínica', 'Status', 'Último Login', 'Ações'];
 const LAST_LOGIN = /^(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}|-)$/;
+const USER_FIELD = 'Email ou ID do usuário';
+const SIGN_UP_PASSWORD = 'senha-e2e-123';
 
 /** A unique token: tests run in parallel on one database. */
 function uniqueToken(): string {
@@ -24,11 +26,31 @@ function uniqueEmail(prefix: string): string {
 async function signUpUser(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, email: string, name: string) {
   const context = await playwright.request.newContext({ baseURL });
   try {
-    const response = await context.post('/api/auth/sign-up/email', { data: { email, password: 'senha-e2e-123', name } });
+    const response = await context.post('/api/auth/sign-up/email', { data: { email, password: SIGN_UP_PASSWORD, name } });
     expect(response.status()).toBe(200);
+    return adminUserSchema.pick({ id: true }).parse((await response.json()).user).id;
   } finally {
     await context.dispose();
   }
+}
+
+/** Signs in with the password through the API, in a context of its own; answers the status and the body. */
+async function signInElsewhere(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, email: string) {
+  const context = await playwright.request.newContext({ baseURL });
+  try {
+    const response = await context.post('/api/auth/sign-in/email', { data: { email, password: SIGN_UP_PASSWORD } });
+    return { status: response.status(), body: await response.text() };
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** The role dialog's clinic picker: types part of the name and chooses the clinic the server found. */
+async function chooseClinic(dialog: Locator, name: string) {
+  const picker = dialog.getByRole('combobox', { name: 'Clínica', exact: true });
+  await picker.fill(name.slice(0, 10));
+  await dialog.getByRole('option', { name }).click();
+  await expect(picker).toHaveValue(name);
 }
 
 async function demoClinicId(page: Page): Promise<string> {
@@ -77,7 +99,7 @@ async function search(page: Page, term: string) {
   await expect(usersTable(page)).toHaveAttribute('aria-busy', 'false');
 }
 
-async function openRowAction(page: Page, email: string, action: 'Ver Perfil' | 'Alterar Permissões' | 'Desativar') {
+async function openRowAction(page: Page, email: string, action: 'Ver Perfil' | 'Alterar Permissões' | 'Reenviar convite' | 'Desativar') {
   await page.getByRole('button', { name: `Ações de ${email}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
 }
@@ -140,12 +162,13 @@ test.describe('/admin/usuarios', () => {
 
     await search(page, email.toUpperCase());
     await expect(userRow(page, email)).toHaveCount(1);
-    // A new account without a role is not active yet.
+    // A new account without a role yet: nothing closed it, so it is active.
     const cells = userRow(page, email).getByRole('cell');
-    await expect(cells.nth(0)).toHaveText(`${email}${name}`);
+    await expect(cells.nth(0)).toContainText(email);
+    await expect(cells.nth(0)).toContainText(name);
     await expect(cells.nth(1)).toHaveText('-');
     await expect(cells.nth(2)).toHaveText('-');
-    await expect(cells.nth(3)).toHaveText('Desativado');
+    await expect(cells.nth(3)).toHaveText('Ativo');
 
     await search(page, `busca ${token}`);
     await expect(userRow(page, email)).toHaveCount(1);
@@ -164,9 +187,9 @@ test.describe('/admin/usuarios', () => {
     await page.getByRole('button', { name: 'Novo Usuário' }).click();
     const dialog = newUserDialog(page);
     await expect(dialog.getByText('enviaremos um convite')).toBeVisible();
-    await dialog.getByLabel('Email do usuário').fill(email);
+    await dialog.getByLabel(USER_FIELD).fill(email);
     await dialog.getByLabel('Função').selectOption({ label: 'Atendente' });
-    await dialog.getByLabel('Clínica').selectOption({ label: 'Clínica Demo' });
+    await chooseClinic(dialog, 'Clínica Demo');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
 
@@ -181,15 +204,15 @@ test.describe('/admin/usuarios', () => {
     await expect(cells.nth(3)).toHaveText('Ativo');
   });
 
-  test('invites a new e-mail, who is listed as active at once', async ({ page, visit }) => {
+  test('invites a new e-mail, who is listed as active at once, and can be sent the invitation again', async ({ page, visit }) => {
     const email = uniqueEmail('convite');
     await visit('/admin/usuarios');
 
     await page.getByRole('button', { name: 'Novo Usuário' }).click();
     const dialog = newUserDialog(page);
-    await dialog.getByLabel('Email do usuário').fill(email);
+    await dialog.getByLabel(USER_FIELD).fill(email);
     await dialog.getByLabel('Função').selectOption({ label: 'Paciente' });
-    await dialog.getByLabel('Clínica').selectOption({ label: 'Clínica Demo' });
+    await chooseClinic(dialog, 'Clínica Demo');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
 
     await expectToast(page, 'Função do usuário atribuída com sucesso!', 'Convite enviado por email.');
@@ -202,6 +225,11 @@ test.describe('/admin/usuarios', () => {
     await expect(cells.nth(3)).toHaveText('Ativo');
     // Invited, never signed in.
     await expect(cells.nth(4)).toHaveText('-');
+    await expect(cells.nth(0)).toContainText('Convite pendente');
+
+    // The e-mail went astray: a new link, the old one retired.
+    await openRowAction(page, email, 'Reenviar convite');
+    await expectToast(page, 'Convite reenviado por email.');
   });
 
   test('keeps the dialog open with the server message when the save fails', async ({ page, visit }) => {
@@ -209,14 +237,14 @@ test.describe('/admin/usuarios', () => {
     await page.getByRole('button', { name: 'Novo Usuário' }).click();
     const dialog = newUserDialog(page);
     // The demo patient already has a role: a new one is refused (409).
-    await dialog.getByLabel('Email do usuário').fill(DEMO_ACCOUNTS.patient);
+    await dialog.getByLabel(USER_FIELD).fill(DEMO_ACCOUNTS.patient);
     await dialog.getByLabel('Função').selectOption({ label: 'Atendente' });
-    await dialog.getByLabel('Clínica').selectOption({ label: 'Clínica Demo' });
+    await chooseClinic(dialog, 'Clínica Demo');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
 
     await expectToast(page, 'Erro ao atribuir função: Este usuário já tem uma função. Use Alterar Permissões.');
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('Email do usuário')).toHaveValue(DEMO_ACCOUNTS.patient);
+    await expect(dialog.getByLabel(USER_FIELD)).toHaveValue(DEMO_ACCOUNTS.patient);
   });
 
   test('changes a role with Alterar Permissões', async ({ page, visit }) => {
@@ -231,7 +259,8 @@ test.describe('/admin/usuarios', () => {
     await expect(dialog.getByLabel('Email do usuário')).toHaveValue(email);
     await expect(dialog.getByLabel('Email do usuário')).not.toBeEditable();
     await expect(dialog.getByLabel('Função')).toHaveValue('clinic_staff');
-    await expect(dialog.getByLabel('Clínica')).toHaveValue(await demoClinicId(page));
+    // The current clinic is shown by name, whatever page of clinics it would fall on.
+    await expect(dialog.getByRole('combobox', { name: 'Clínica', exact: true })).toHaveValue('Clínica Demo');
 
     await dialog.getByLabel('Função').selectOption({ label: 'Admin de Clínica' });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -243,8 +272,9 @@ test.describe('/admin/usuarios', () => {
     await expect(cells.nth(2)).toHaveText('Clínica Demo');
   });
 
-  test('deactivates a user after confirmation', async ({ page, visit }) => {
+  test('deactivates a user after confirmation: the account can no longer sign in until given a role again', async ({ page, visit, playwright, baseURL }) => {
     const email = uniqueEmail('desativar');
+    await signUpUser(playwright, baseURL, email, 'Conta Desativada');
     await assignThroughApi(page, email, 'patient');
     await visit('/admin/usuarios');
     await search(page, email);
@@ -269,22 +299,105 @@ test.describe('/admin/usuarios', () => {
     await expect(cells.nth(2)).toHaveText('-');
     await expect(cells.nth(3)).toHaveText('Desativado');
 
+    // The account is closed: its password no longer signs it in.
+    const refused = await signInElsewhere(playwright, baseURL, email);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain('Esta conta foi desativada. Fale com o administrador da plataforma.');
+
     // Already deactivated: the menu no longer offers it.
     await page.getByRole('button', { name: `Ações de ${email}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Desativar' })).toBeDisabled();
     await page.keyboard.press('Escape');
 
-    // A role can be given back with Alterar Permissões.
+    // A role can be given back with Alterar Permissões, which opens the account again.
     await openRowAction(page, email, 'Alterar Permissões');
     const dialog = page.getByRole('dialog', { name: 'Editar Usuário' });
     await expect(dialog.getByLabel('Função')).toHaveValue('');
     await dialog.getByLabel('Função').selectOption({ label: 'Paciente' });
-    await dialog.getByLabel('Clínica').selectOption({ label: 'Clínica Demo' });
+    await chooseClinic(dialog, 'Clínica Demo');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Função do usuário atribuída com sucesso!');
     await expect(dialog).toBeHidden();
     await expect(cells.nth(1)).toHaveText('Paciente');
     await expect(cells.nth(3)).toHaveText('Ativo');
+    expect((await signInElsewhere(playwright, baseURL, email)).status).toBe(200);
+  });
+
+  test("offers neither Desativar nor Alterar Permissões on the signed-in admin's own row", async ({ page, visit }) => {
+    await visit('/admin/usuarios');
+    await search(page, DEMO_ACCOUNTS.admin);
+    await expect(userRow(page, DEMO_ACCOUNTS.admin).getByRole('cell').first()).toContainText('(você)');
+    await page.getByRole('button', { name: `Ações de ${DEMO_ACCOUNTS.admin}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Ver Perfil' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Desativar' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Alterar Permissões' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+
+  test('takes a pasted user id instead of an e-mail, and names a bad one with the specified message', async ({ page, visit, playwright, baseURL }) => {
+    const email = uniqueEmail('por-id');
+    const userId = await signUpUser(playwright, baseURL, email, 'Conta Por Id');
+    await visit('/admin/usuarios');
+    await page.getByRole('button', { name: 'Novo Usuário' }).click();
+    const dialog = newUserDialog(page);
+    const field = dialog.getByLabel(USER_FIELD);
+    await dialog.getByLabel('Função').selectOption({ label: 'Atendente' });
+    await chooseClinic(dialog, 'Clínica Demo');
+
+    await field.fill('1234-nao-e-um-id');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(field).toHaveAccessibleDescription(/ID do usuário deve ser um UUID válido/);
+    await expect(dialog).toBeVisible();
+
+    await field.fill(userId);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Função do usuário atribuída com sucesso!');
+    await expect(dialog).toBeHidden();
+    await search(page, email);
+    await expect(userRow(page, email).getByRole('cell').nth(1)).toHaveText('Atendente');
+  });
+
+  test('searches the clinic of a role on the server', async ({ page, visit }) => {
+    await visit('/admin/usuarios');
+    await page.getByRole('button', { name: 'Novo Usuário' }).click();
+    const dialog = newUserDialog(page);
+    await dialog.getByLabel('Função').selectOption({ label: 'Paciente' });
+    const asked = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/admin/clinics' && url.searchParams.get('q') === 'demo';
+    });
+    await dialog.getByRole('combobox', { name: 'Clínica', exact: true }).fill('demo');
+    expect((await asked).status()).toBe(200);
+    await expect(dialog.getByRole('option', { name: 'Clínica Demo' })).toBeVisible();
+    // Keyboard: down to the first match, Enter chooses it without submitting the form.
+    await dialog.getByRole('combobox', { name: 'Clínica', exact: true }).press('ArrowDown');
+    await dialog.getByRole('combobox', { name: 'Clínica', exact: true }).press('Enter');
+    await expect(dialog.getByRole('combobox', { name: 'Clínica', exact: true })).toHaveValue('Clínica Demo');
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  test('fits a phone: key facts in the first cell, actions within reach, counts two by two', async ({ page, visit }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit('/admin/usuarios');
+    await search(page, DEMO_ACCOUNTS.clinicStaff);
+    const row = userRow(page, DEMO_ACCOUNTS.clinicStaff);
+    // Email and Ações only; role, clinic, status and last sign-in are folded into the first cell.
+    await expect(usersTable(page).getByRole('columnheader')).toHaveText(['Email', 'Ações']);
+    await expect(row.getByRole('cell')).toHaveCount(2);
+    await expect(row.getByRole('cell').first()).toContainText('Atendente · Clínica Demo');
+    await expect(row.getByRole('cell').first()).toContainText('Ativo');
+    // Nothing sticks out sideways: no horizontal scrolling to reach Ações.
+    const overflow = await page.locator('[data-slot="table-container"]').evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: `Ações de ${DEMO_ACCOUNTS.clinicStaff}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Ver Perfil' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const first = await page.getByRole('group', { name: 'Total de Usuários' }).boundingBox();
+    const second = await page.getByRole('group', { name: 'Super Admins' }).boundingBox();
+    expect(first && second && Math.abs(first.y - second.y) < 1 && second.x > first.x).toBe(true);
   });
 
   test('shows the profile from the server with Ver Perfil', async ({ page, visit }) => {
@@ -312,25 +425,26 @@ test.describe('/admin/usuarios', () => {
     // With a role, the rest of the form is checked: who, and (for every role but Super Admin) which clinic.
     await dialog.getByLabel('Função').selectOption({ label: 'Atendente' });
     await save.click();
-    await expect(dialog.getByLabel('Email do usuário')).toHaveAccessibleDescription(/Informe o email do usuário/);
-    await expect(dialog.getByLabel('Clínica')).toHaveAccessibleDescription('Selecione a clínica do usuário');
+    const clinic = dialog.getByRole('combobox', { name: 'Clínica', exact: true });
+    await expect(dialog.getByLabel(USER_FIELD)).toHaveAccessibleDescription(/Informe o email do usuário/);
+    await expect(clinic).toHaveAccessibleDescription('Selecione a clínica do usuário');
     await expect(dialog.getByText('Selecione uma função para o usuário')).toBeHidden();
 
-    await dialog.getByLabel('Email do usuário').fill('nao-e-email');
+    await dialog.getByLabel(USER_FIELD).fill('nao-e@email');
     await save.click();
     await expect(dialog.getByText('Email inválido')).toBeVisible();
 
-    await dialog.getByLabel('Email do usuário').fill(uniqueEmail('validacao'));
+    await dialog.getByLabel(USER_FIELD).fill(uniqueEmail('validacao'));
     await save.click();
     await expect(dialog.getByText('Informe o email do usuário')).toBeHidden();
     await expect(dialog.getByText('Email inválido')).toBeHidden();
-    await expect(dialog.getByLabel('Clínica')).toHaveAccessibleDescription('Selecione a clínica do usuário');
+    await expect(clinic).toHaveAccessibleDescription('Selecione a clínica do usuário');
     await expect(dialog).toBeVisible();
     await expectAccessible(page);
 
     // A Super Admin belongs to no clinic: there is nothing to choose.
     await dialog.getByLabel('Função').selectOption({ label: 'Super Admin' });
-    await expect(dialog.getByLabel('Clínica')).toHaveCount(0);
+    await expect(clinic).toHaveCount(0);
     await expect(dialog.getByText('Super Admins não pertencem a uma clínica.')).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Cancelar' }).click();

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { userRoles } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+import { deleteSessionsOfUser } from '../modules/auth/repository.ts';
 import { enforceStaffSessionLimits } from '../modules/auth/session-limits.ts';
 import type { SettingsStore } from '../modules/settings/store.ts';
 
@@ -70,9 +71,25 @@ function isAdministrator(role: Role | null): boolean {
   return role === 'admin' || role === 'clinic_admin';
 }
 
+/** Whether Configurações' 'Autenticação em dois fatores' asks this role for a second factor. */
+export function twoFactorRequiredOf(role: Role | null, requireAdminTwoFactor: boolean): boolean {
+  return isAdministrator(role) && requireAdminTwoFactor;
+}
+
+/**
+ * A deactivated account's session, however it was made (a sign-in that raced 'Desativar'), stops at the next request
+ * it makes: every session of the account is ended with it.
+ */
+export async function refuseDeactivatedAccount(db: Database, user: { id: string; deactivatedAt?: Date | null | undefined }): Promise<void> {
+  if (!user.deactivatedAt) return;
+  await deleteSessionsOfUser(db, user.id);
+  throw new AppError('UNAUTHENTICATED', messages.adminUsers.accountDeactivated);
+}
+
 async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyRequest): Promise<RequestContext | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
+  await refuseDeactivatedAccount(db, session.user);
   const [assignment] = await db
     .select({ role: userRoles.role, clinicId: userRoles.clinicId })
     .from(userRoles)
@@ -91,7 +108,7 @@ async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyR
     role,
     clinicId: assignment?.clinicId ?? null,
     twoFactor: {
-      required: isAdministrator(role) && (await settings.get()).requireAdminTwoFactor,
+      required: twoFactorRequiredOf(role, (await settings.get()).requireAdminTwoFactor),
       enabled: session.user.twoFactorEnabled === true,
       verified: session.session.twoFactorVerified === true,
     },
@@ -141,7 +158,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
 }
 
 /** Whether the session must still pass a second factor: required of the user, or the user has one. */
-export function owesSecondFactor(ctx: RequestContext): boolean {
+export function owesSecondFactor(ctx: Pick<RequestContext, 'twoFactor'>): boolean {
   return (ctx.twoFactor.required || ctx.twoFactor.enabled) && !ctx.twoFactor.verified;
 }
 

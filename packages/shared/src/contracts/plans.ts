@@ -3,6 +3,7 @@ import { formatMoney } from '../format.ts';
 import { messages } from '../messages.ts';
 
 const a = messages.admin;
+const p = messages.adminPlans;
 
 /** The support a plan includes (specification §9: Email, Prioritário, Dedicado). */
 export const SUPPORT_LEVELS = ['email', 'priority', 'dedicated'] as const;
@@ -40,26 +41,76 @@ export const platformPlanSchema = z.object({
 export type PlatformPlanRecord = z.infer<typeof platformPlanSchema>;
 export const platformPlanListSchema = z.object({ items: z.array(platformPlanSchema) });
 
-/** An optional limit: empty means unlimited (null); anything else must be a whole number above zero. */
-const optionalPositiveInt = z
-  .preprocess((value) => (value === '' || value === null || value === undefined ? null : Number(value)), z.number(a.integerInvalid).int(a.integerInvalid).positive(a.integerInvalid).nullable())
+/** The highest patient or partner-clinic limit a plan can state; above it a plan is sold as unlimited (empty). */
+export const PLAN_LIMIT_MAX = 1_000_000;
+/** The highest monthly list price, in reais. */
+const PRICE_MAX_REAIS = 1_000_000;
+
+/** What a text field holds as a whole number: digits only (a stray 'e' or sign is not a number here). */
+function typedInteger(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const typed = value.trim();
+  if (typed === '') return null;
+  return /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+}
+
+/**
+ * An optional limit: empty means unlimited (null); anything else must be a whole number from 1 to PLAN_LIMIT_MAX,
+ * which also keeps it inside the database's integer column.
+ */
+const optionalLimit = z
+  .preprocess(
+    (value) => (value === undefined ? null : typedInteger(value)),
+    z.number(a.integerInvalid).int(a.integerInvalid).positive(a.integerInvalid).max(PLAN_LIMIT_MAX, p.limitTooLarge).nullable(),
+  )
   .optional()
   .transform((value) => value ?? null);
 
 /**
+ * Reais as people type them: "297", "297,00" or "89,9", "1.234,56" with the pt-BR thousands point, or "1234.56".
+ * null when the text is none of these (so "1e", "-5" and "1.234.5" are refused, never guessed at).
+ */
+export function parseReais(text: string): number | null {
+  const typed = text.trim();
+  if (/^\d+([.,]\d{1,2})?$/.test(typed)) return Number(typed.replace(',', '.'));
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(typed)) return Number(typed.replace(/\./g, '').replace(',', '.'));
+  return null;
+}
+
+/** Whole cents only: 297.5 is a price, 297.555 is not. */
+function hasAtMostTwoDecimals(reais: number): boolean {
+  const cents = reais * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+/** Cents as the price field shows them: "297,00" (pt-BR decimal comma, no thousands point to trip over). */
+export function formatReaisInput(cents: number): string {
+  return (cents / 100).toFixed(2).replace('.', ',');
+}
+
+/**
  * The price as typed, in reais: empty (or null) means "sob consulta", the plan has no list price (specification §9:
- * Enterprise). Anything else must be a number from zero up (§5); a comma is read as the decimal separator. The field
+ * Enterprise). Anything else must be a number from zero up with at most two decimals (§5: step 0.01). The field
  * itself must be sent, so a client that forgets it does not turn a priced plan into "sob consulta".
  */
-const planPrice = z
-  .union([z.number(), z.string(), z.null()], a.priceInvalid)
-  .transform((value) => {
-    if (value === null) return null;
-    if (typeof value === 'number') return value;
-    const typed = value.trim();
-    return typed === '' ? null : Number(typed.replace(',', '.'));
-  })
-  .pipe(z.number(a.priceInvalid).min(0, a.priceInvalid).max(1_000_000, a.priceInvalid).nullable());
+const planPrice = z.union([z.number(), z.string(), z.null()], a.priceInvalid).transform((value, ctx) => {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  const reais = typeof value === 'number' ? value : parseReais(value);
+  if (reais === null || !Number.isFinite(reais) || reais < 0 || reais > PRICE_MAX_REAIS || !hasAtMostTwoDecimals(reais)) {
+    ctx.addIssue({ code: 'custom', message: a.priceInvalid });
+    return z.NEVER;
+  }
+  return reais;
+});
+
+/** An SLA typed in percent, with a comma or a point; empty means none. */
+function typedPercent(value: unknown): unknown {
+  if (value === '' || value === null || value === undefined) return null;
+  if (typeof value !== 'string') return value;
+  const typed = value.trim();
+  if (typed === '') return null;
+  return /^\d+([.,]\d+)?$/.test(typed) ? Number(typed.replace(',', '.')) : Number.NaN;
+}
 
 /**
  * 'Novo Plano' / 'Editar Plano' (specification §5): name required; price in reais, numeric, step 0.01 (sent as
@@ -78,9 +129,11 @@ export const planFormSchema = z.object({
   features: z
     .union([z.string(), z.array(z.string())])
     .transform((value) => (Array.isArray(value) ? value : value.split('\n')).map((line) => line.trim()).filter(Boolean))
-    .pipe(z.array(z.string().max(200)).min(1, a.featuresRequired)),
-  maxPatients: optionalPositiveInt,
-  maxClinics: optionalPositiveInt,
+    // The same feature twice is one feature.
+    .transform((lines) => [...new Set(lines)])
+    .pipe(z.array(z.string().max(200)).min(1, a.featuresRequired).max(50)),
+  maxPatients: optionalLimit,
+  maxClinics: optionalLimit,
   popular: z.boolean().default(false),
   isActive: z.boolean().default(true),
   customDomain: z.boolean().default(true),
@@ -90,10 +143,7 @@ export const planFormSchema = z.object({
   supportLevel: z.enum(SUPPORT_LEVELS, a.supportLevelInvalid).default('email'),
   /** Typed in percent (comma or dot); empty means no SLA. */
   slaUptimePercent: z
-    .preprocess(
-      (value) => (value === '' || value === null || value === undefined ? null : typeof value === 'string' ? Number(value.trim().replace(',', '.')) : value),
-      z.number(a.slaInvalid).gt(0, a.slaInvalid).max(100, a.slaInvalid).nullable(),
-    )
+    .preprocess(typedPercent, z.number(a.slaInvalid).gt(0, a.slaInvalid).max(100, a.slaInvalid).nullable())
     .optional()
     .transform((value) => value ?? null),
 });

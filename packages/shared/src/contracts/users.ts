@@ -5,7 +5,8 @@ import { ROLES, roleNeedsClinic } from '../roles.ts';
 const a = messages.admin;
 
 export const USER_STATUSES = ['active', 'disabled'] as const;
-export const USER_STATUS_LABELS: Record<(typeof USER_STATUSES)[number], string> = { active: 'Ativo', disabled: 'Desativado' };
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_LABELS: Record<UserStatus, string> = { active: 'Ativo', disabled: 'Desativado' };
 
 /** A row of /admin/usuarios: the real e-mail, role, clinic name, status and last sign-in. */
 export const adminUserSchema = z.object({
@@ -15,9 +16,12 @@ export const adminUserSchema = z.object({
   role: z.enum(ROLES).nullable(),
   clinicId: z.uuid().nullable(),
   clinicName: z.string().nullable(),
-  /** Ativo while the user has a role; 'Desativar' removes it (and ends the sessions). */
+  /** 'Desativado' once 'Desativar' was used (the account cannot sign in), until a role is given again. */
   status: z.enum(USER_STATUSES),
+  /** The last sign-in that completed (second factor included); null if the person never signed in. */
   lastSignInAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Invited and has not set a password yet: 'Reenviar convite' is offered. */
+  invitationPending: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -33,6 +37,8 @@ export const userCountsSchema = z.object({
 export type UserCounts = z.infer<typeof userCountsSchema>;
 
 const roleSchema = z.enum(ROLES, { error: a.roleRequired });
+const userIdSchema = z.uuid(a.invalidUserId);
+const inviteEmailSchema = z.string().trim().toLowerCase().pipe(z.email(messages.validation.invalidEmail));
 
 function clinicWhenNeeded(value: { role: (typeof ROLES)[number]; clinicId?: string | null | undefined }, ctx: z.RefinementCtx) {
   if (roleNeedsClinic(value.role) && !value.clinicId) ctx.addIssue({ code: 'custom', path: ['clinicId'], message: a.clinicRequired });
@@ -44,8 +50,8 @@ function clinicWhenNeeded(value: { role: (typeof ROLES)[number]; clinicId?: stri
  */
 export const assignRoleSchema = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email(messages.validation.invalidEmail)).optional(),
-    userId: z.uuid(a.invalidUserId).optional(),
+    email: inviteEmailSchema.optional(),
+    userId: userIdSchema.optional(),
     role: roleSchema,
     clinicId: z.uuid().nullish(),
   })
@@ -54,6 +60,35 @@ export const assignRoleSchema = z
     clinicWhenNeeded(value, ctx);
   });
 export type AssignRoleInput = z.input<typeof assignRoleSchema>;
+export type AssignRoleOutput = z.output<typeof assignRoleSchema>;
+
+/**
+ * The one field of 'Novo Usuário' names the person by "e-mail ou ID do usuário": text with an '@' is an e-mail,
+ * anything else is taken for a user id (and must then be a UUID, specification §5).
+ */
+export function userReferenceOf(text: string): { email?: string; userId?: string } {
+  const typed = text.trim();
+  if (typed === '') return {};
+  return typed.includes('@') ? { email: typed } : { userId: typed };
+}
+
+/**
+ * The 'Novo Usuário' / 'Editar Usuário' form: the person in one text field, then role and clinic. It is checked by
+ * `assignRoleSchema` itself — what the API will receive — with the e-mail's and the id's messages shown on the one
+ * field, so the form and the server can never disagree.
+ */
+export const assignRoleFormSchema = z
+  .object({ user: z.string(), role: roleSchema, clinicId: z.uuid().nullish() })
+  .transform(({ user, role, clinicId }, ctx) => {
+    const parsed = assignRoleSchema.safeParse({ ...userReferenceOf(user), role, clinicId });
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const onPerson = issue.path[0] === 'email' || issue.path[0] === 'userId';
+      ctx.addIssue({ code: 'custom', path: onPerson ? ['user'] : issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  });
+export type AssignRoleFormInput = z.input<typeof assignRoleFormSchema>;
 
 /** 'Alterar Permissões': role and clinic; the user cannot be changed (specification §5). */
 export const updateRoleSchema = z

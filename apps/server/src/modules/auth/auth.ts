@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
+import { AUTH_ERROR_CODES } from '@carteirinha/shared/errors';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carteirinha/shared/constants';
 import type { Database } from '../../db/client.ts';
@@ -9,6 +11,7 @@ import * as schema from '../../db/schema.ts';
 import { renderActionEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { HostResolver } from '../tenancy/host-site.ts';
+import { isAccountDeactivated, markEmailVerified } from './repository.ts';
 
 type AuthOptions = {
   db: Database;
@@ -33,24 +36,6 @@ function verificationEmail(brand: Brand, name: string, url: string) {
     brandColor: brand.color,
     intro: formatMessage(messages.email.verifyIntro, { name }),
     actionLabel: messages.email.verifyAction,
-    actionUrl: url,
-    footer: messages.email.ignore,
-  });
-}
-
-/**
- * E-mails being invited right now (e-mail → role label). An invitation is a password-reset link sent with other
- * words: the admin's call marks the address, and the reset e-mail that better-auth asks for reads the mark.
- */
-export const pendingInvitations = new Map<string, string>();
-
-function invitationEmail(brand: Brand, roleLabel: string, url: string) {
-  return renderActionEmail({
-    subject: messages.admin.inviteSubject,
-    brandName: brand.name,
-    brandColor: brand.color,
-    intro: formatMessage(messages.admin.inviteIntro, { role: roleLabel }),
-    actionLabel: messages.admin.inviteAction,
     actionUrl: url,
     footer: messages.email.ignore,
   });
@@ -110,6 +95,12 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver, googl
       twoFactor({ issuer: PLATFORM_BRAND.name, backupCodeOptions: { amount: 10 } }),
     ],
     socialProviders: google ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {},
+    user: {
+      additionalFields: {
+        // Read with every session, so a deactivated account is refused without an extra query (access-control.ts).
+        deactivatedAt: { type: 'date', required: false, input: false },
+      },
+    },
     session: {
       expiresIn: SEVEN_DAYS_SECONDS,
       // Sliding renewal: an active session is pushed forward at most once a day.
@@ -130,12 +121,15 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver, googl
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Our own page reads the token; the link does not need the library's redirect hop.
+      // (Invitations from /admin/usuarios are made by the users module, with a 7-day link of their own.)
       sendResetPassword: async ({ user, token }, request) => {
         const brand = await brandOf(request);
         const url = `${brand.baseUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`;
-        const invitedAs = pendingInvitations.get(user.email);
-        pendingInvitations.delete(user.email);
-        await mailer.send(user.email, invitedAs ? invitationEmail(brand, invitedAs, url) : resetEmail(brand, user.name, url));
+        await mailer.send(user.email, resetEmail(brand, user.name, url));
+      },
+      // The link was opened from the mailbox: an invited person's address is confirmed by setting the password.
+      onPasswordReset: async ({ user }) => {
+        await markEmailVerified(db, user.id);
       },
     },
     emailVerification: {
@@ -150,6 +144,18 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver, googl
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every way in makes a session here (password, the second factor, Google, e-mail confirmation): a
+          // deactivated account gets none. The password was already checked, so this tells nothing to a guesser.
+          before: async (session) => {
+            if (await isAccountDeactivated(db, session.userId)) {
+              log.info({ userId: session.userId }, 'auth.sign_in.deactivated');
+              throw new APIError('FORBIDDEN', { code: AUTH_ERROR_CODES.accountDeactivated, message: messages.adminUsers.accountDeactivated });
+            }
+          },
+        },
+      },
       user: {
         create: {
           // Every account gets its profile row with the full name given at sign-up.

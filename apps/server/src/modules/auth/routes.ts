@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { AUTH_ERROR_CODES } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { owesSecondFactor, refuseDeactivatedAccount, twoFactorRequiredOf } from '../../plugins/access-control.ts';
 import { siteOf } from '../../plugins/host-site.ts';
 import type { ClinicSite } from '../tenancy/host-site.ts';
 import { assignmentOfUser, enrolPatient, patientLimitReached } from '../tenancy/service.ts';
@@ -14,6 +14,13 @@ import type { SettingsStore } from '../settings/store.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { enforceStaffSessionLimits } from './session-limits.ts';
 import { claimTotpCode } from './totp-replay.ts';
+import {
+  deleteSessionByToken,
+  endOtherSessions,
+  markSessionTwoFactorVerified,
+  recordSignIn,
+  startedSession,
+} from './repository.ts';
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
@@ -33,6 +40,25 @@ const LIMITED_PATHS = new Set([
 ]);
 /** Endpoints that start, end or do without a session: the staff time limits are not checked there. */
 const SESSION_LIMITS_EXEMPT = new Set([...LIMITED_PATHS, SOCIAL_SIGN_IN_PATH, '/api/auth/sign-out', '/api/auth/verify-email']);
+/** Where a session is handed out to someone who signed in (or signed up, or confirmed the e-mail, which signs in). */
+const SIGN_IN_STARTS = new Set([SIGN_IN_PATH, SIGN_UP_PATH, '/api/auth/verify-email']);
+const OAUTH_CALLBACK_PREFIX = '/api/auth/callback/';
+
+/**
+ * What a session that still owes its second factor must not do when the user has one (a Google sign-in, or a session
+ * older than the enrolment): manage the factor itself (read the secret, turn it off, mint backup codes) or end the
+ * user's other sessions. Enrolling a user who has no factor yet (enable, then verify-totp) stays open.
+ */
+const SECOND_FACTOR_GUARDED = new Set([
+  '/api/auth/two-factor/get-totp-uri',
+  '/api/auth/two-factor/enable',
+  '/api/auth/two-factor/disable',
+  '/api/auth/two-factor/generate-backup-codes',
+  '/api/auth/two-factor/view-backup-codes',
+  '/api/auth/revoke-sessions',
+  '/api/auth/revoke-session',
+  '/api/auth/revoke-other-sessions',
+]);
 
 /** better-auth's session cookie, as `<token>.<signature>`; an empty value is the cookie being cleared. */
 const SESSION_COOKIE = /^(?:__Secure-)?carteirinha\.session_token=([^;]+)/;
@@ -41,8 +67,17 @@ const emailInBody = z.object({ email: z.string().trim().toLowerCase() });
 const codeInBody = z.object({ code: z.string().trim() });
 const authAnswer = z.object({ token: z.string().nullish(), user: z.object({ id: z.string(), email: z.string().optional() }) });
 
-function pathOf(request: FastifyRequest): string {
+function rawPathOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? request.url;
+}
+
+/**
+ * The path better-auth routes on. It parses the request URL, which resolves dot segments ('/./', '%2e', '/x/../'):
+ * every check here must look at that path, not at the raw one, or '/api/auth/./two-factor/disable' would pass a
+ * check written for '/api/auth/two-factor/disable' and still reach that endpoint.
+ */
+function pathOf(request: FastifyRequest): string {
+  return new URL(rawPathOf(request), 'http://localhost').pathname;
 }
 
 function emailOf(request: FastifyRequest): string | null {
@@ -57,15 +92,6 @@ function startedSessionToken(response: Response): string | null {
     if (value) return decodeURIComponent(value).split('.', 1)[0] ?? null;
   }
   return null;
-}
-
-/**
- * 'Sessões múltiplas' off: a new sign-in ends the user's other sessions. Done on the session the answer hands out,
- * so it covers password, two-factor and Google sign-ins alike, and never runs while a two-factor step is pending.
- */
-async function endOtherSessions(db: Database, token: string): Promise<void> {
-  const owner = sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.token} = ${token})`;
-  await db.delete(sessions).where(and(eq(sessions.userId, owner), ne(sessions.token, token)));
 }
 
 /** Passes a Fastify request to better-auth's fetch-style handler and copies its answer back. */
@@ -118,16 +144,34 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   /**
    * better-auth's own endpoints (get-session, update-user, change-password, list-sessions…) take the session cookie
-   * too: a staff session past its inactivity or 12 h limit is ended here as it is on our API.
+   * too: a deactivated account is refused, a staff session past its inactivity or 12 h limit is ended here as it is
+   * on our API, and a session that owes its second factor cannot manage the factor.
    */
-  async function enforceSessionLimits(request: FastifyRequest): Promise<void> {
+  async function checkSessionOfAuthEndpoint(request: FastifyRequest): Promise<void> {
     const path = pathOf(request);
-    if (SESSION_LIMITS_EXEMPT.has(path) || path.startsWith('/api/auth/callback/')) return;
+    if (SESSION_LIMITS_EXEMPT.has(path) || path.startsWith(OAUTH_CALLBACK_PREFIX)) return;
     if (!request.headers.cookie?.includes('session_token')) return;
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return;
+    await refuseDeactivatedAccount(options.db, session.user);
     const assignment = await assignmentOfUser(options.db, session.user.id);
     await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, session.session, assignment?.role ?? null);
+    if (SECOND_FACTOR_GUARDED.has(path) && session.user.twoFactorEnabled === true && session.session.twoFactorVerified !== true) {
+      request.log.warn({ userId: session.user.id, path }, 'auth.two_factor.management_refused');
+      throw new AppError('TWO_FACTOR_REQUIRED', messages.twoFactor.sessionCheckDescription);
+    }
+  }
+
+  /**
+   * 'Último Login': a session just handed out is a completed sign-in unless it still owes its second factor (an admin
+   * who must enrol first, a Google sign-in of a user with a factor); those count when the factor is passed.
+   */
+  async function recordSignInOfStartedSession(token: string): Promise<void> {
+    const started = await startedSession(options.db, token);
+    if (!started) return;
+    const required = twoFactorRequiredOf(started.role, (await options.settings.get()).requireAdminTwoFactor);
+    if (owesSecondFactor({ twoFactor: { required, enabled: started.twoFactorEnabled, verified: started.twoFactorVerified } })) return;
+    await recordSignIn(options.db, started.userId);
   }
 
   async function applySessionPolicy(startedToken: string | null): Promise<void> {
@@ -147,7 +191,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     preHandler: async (request) => {
-      await enforceSessionLimits(request);
+      // No client of ours writes a path that the URL parser would rewrite: such a request is someone probing.
+      if (rawPathOf(request) !== pathOf(request)) throw new AppError('NOT_FOUND');
+      await checkSessionOfAuthEndpoint(request);
       if (request.method !== 'POST') return;
       const path = pathOf(request);
       const site = siteOf(request);
@@ -169,6 +215,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const body = response.body ? await response.text() : null;
       const startedToken = startedSessionToken(response);
       if (request.method !== 'POST') {
+        // A Google sign-in ends on its callback; an e-mail confirmation link signs in too.
+        const path = pathOf(request);
+        if (startedToken && (path.startsWith(OAUTH_CALLBACK_PREFIX) || SIGN_IN_STARTS.has(path))) await recordSignInOfStartedSession(startedToken);
         await applySessionPolicy(startedToken);
         return reply.send(body);
       }
@@ -182,17 +231,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           const code = codeInBody.safeParse(request.body);
           if (!code.success || !(await claimTotpCode(options.db, userId, code.data.code))) {
             // The code was right but already spent: undo the sign-in it just made.
-            if (startedToken) await options.db.delete(sessions).where(eq(sessions.token, startedToken));
+            if (startedToken) await deleteSessionByToken(options.db, startedToken);
             reply.removeHeader('set-cookie');
             request.log.warn({ userId }, 'auth.totp.replayed');
-            return reply.status(401).send({ code: 'TOTP_REUSED', message: messages.twoFactor.codeReused });
+            return reply.status(401).send({ code: AUTH_ERROR_CODES.totpReused, message: messages.twoFactor.codeReused });
           }
         }
         // This session passed the second factor: a sign-in's new session, or the current one when enrolling.
         const verifiedToken = startedToken ?? answer.data.token;
-        if (verifiedToken) await options.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.token, verifiedToken));
-        // Only now is the sign-in complete: a right password alone does not clear the account's failures.
+        if (verifiedToken) await markSessionTwoFactorVerified(options.db, verifiedToken);
+        // Only now is the sign-in complete: a right password alone does not clear the account's failures, nor
+        // counts as 'Último Login'.
         if (answer.data.user.email) await throttle.reset(answer.data.user.email.toLowerCase());
+        await recordSignIn(options.db, userId);
         request.log.info({ userId, method: path === VERIFY_TOTP_PATH ? 'totp' : 'backup_code' }, 'auth.two_factor.verified');
       }
 
@@ -210,11 +261,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         if (email && answer?.success) await throttle.reset(email);
         if (site.kind === 'clinic' && answer?.success && !(await belongsToSite(answer.data.user.id, site.clinic))) {
           // Someone else's account on this clinic's site: end the session just made and say where to go.
-          if (answer.data.token) await options.db.delete(sessions).where(eq(sessions.token, answer.data.token));
+          if (answer.data.token) await deleteSessionByToken(options.db, answer.data.token);
           reply.removeHeader('set-cookie');
-          return reply.status(403).send({ code: 'WRONG_CLINIC', message: messages.tenancy.wrongClinic });
+          return reply.status(403).send({ code: AUTH_ERROR_CODES.wrongClinic, message: messages.tenancy.wrongClinic });
         }
       }
+      if (startedToken && SIGN_IN_STARTS.has(path)) await recordSignInOfStartedSession(startedToken);
       await applySessionPolicy(startedToken);
       return reply.send(body);
     },

@@ -1,6 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { base32 } from '@better-auth/utils/base32';
-import { createOTP } from '@better-auth/utils/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import { sessions } from '../../db/schema.ts';
@@ -13,6 +11,7 @@ import {
   PUBLIC_URL,
   signIn,
   TEST_PASSWORD,
+  totpCodes,
   type TestApp,
 } from '../../../test/helpers.ts';
 
@@ -130,27 +129,6 @@ describe('multiple sessions', () => {
   });
 });
 
-const STEP_MS = 30_000;
-
-/** The code of one 30 s step for the authenticator app that scanned this otpauth:// URI. */
-async function codeAtStep(totpUri: string, step: number): Promise<string> {
-  const secret = new URL(totpUri).searchParams.get('secret');
-  if (!secret) throw new Error('no secret in the URI');
-  return createOTP(base32.decode(secret), { digits: 6, period: 30 }).hotp(step);
-}
-
-/**
- * A code the server accepts now (one step either side of the current one) that this test has not used yet: each
- * code is accepted once, so a test that needs several must not count on the clock standing still.
- */
-async function freshCode(totpUri: string, used: Set<number>): Promise<string> {
-  const current = Math.floor(Date.now() / STEP_MS);
-  const step = [current, current + 1, current - 1].find((candidate) => !used.has(candidate));
-  if (step === undefined) throw new Error('no unused step in the window');
-  used.add(step);
-  return codeAtStep(totpUri, step);
-}
-
 describe('two-factor for admins', () => {
   let t: TestApp;
   let admin: { cookie: string; email: string; userId: string };
@@ -185,8 +163,8 @@ describe('two-factor for admins', () => {
     expect((await me(t, admin.cookie)).json().twoFactor.enabled).toBe(false);
 
     expect((await post('/api/auth/two-factor/verify-totp', admin.cookie, { code: '000000' })).statusCode).toBe(401);
-    const used = new Set<number>();
-    const enrolCode = await freshCode(totpURI, used);
+    const codes = totpCodes(totpURI);
+    const enrolCode = await codes.next();
     const verified = await post('/api/auth/two-factor/verify-totp', admin.cookie, { code: enrolCode });
     expect(verified.statusCode).toBe(200);
     const cookie = cookieHeaderOf(verified) || admin.cookie;
@@ -196,7 +174,7 @@ describe('two-factor for admins', () => {
     // The earlier session never passed a code: it owes one, and passes with the next code.
     expect((await me(t, earlier)).json().twoFactor).toEqual({ required: true, enabled: true, verified: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: earlier } })).json().error.code).toBe('TWO_FACTOR_REQUIRED');
-    expect((await post('/api/auth/two-factor/verify-totp', earlier, { code: await freshCode(totpURI, used) })).statusCode).toBe(200);
+    expect((await post('/api/auth/two-factor/verify-totp', earlier, { code: await codes.next() })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: earlier } })).statusCode).toBe(200);
 
     // Signing in now takes the password and then a code; the code used to enrol is spent (checklist 14).
@@ -211,7 +189,7 @@ describe('two-factor for admins', () => {
     expect(cookieHeaderOf(replayed)).not.toMatch(/session_token=[^;]+/);
 
     const retry = cookieHeaderOf(await signIn(t.app, admin.email));
-    const second = await post('/api/auth/two-factor/verify-totp', retry, { code: await freshCode(totpURI, used) });
+    const second = await post('/api/auth/two-factor/verify-totp', retry, { code: await codes.next() });
     expect(second.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: cookieHeaderOf(second) } })).statusCode).toBe(200);
 
@@ -227,11 +205,11 @@ describe('two-factor for admins', () => {
     const other = await createSignedInUser(t, 'admin');
     const enabled = await post('/api/auth/two-factor/enable', other.cookie, { password: TEST_PASSWORD });
     const { totpURI } = enabled.json<{ totpURI: string }>();
-    const used = new Set<number>();
-    expect((await post('/api/auth/two-factor/verify-totp', other.cookie, { code: await freshCode(totpURI, used) })).statusCode).toBe(200);
+    const codes = totpCodes(totpURI);
+    expect((await post('/api/auth/two-factor/verify-totp', other.cookie, { code: await codes.next() })).statusCode).toBe(200);
 
     const challenges = await Promise.all([1, 2, 3, 4].map(async () => cookieHeaderOf(await signIn(t.app, other.email))));
-    const code = await freshCode(totpURI, used);
+    const code = await codes.next();
     const answers = await Promise.all(challenges.map((cookie) => post('/api/auth/two-factor/verify-totp', cookie, { code })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401, 401]);
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, plans } from '../../db/schema.ts';
+import { messages } from '@carteirinha/shared/messages';
 import { createClinic, createSignedInUser, createTestApp, type TestApp, apiAs } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -112,5 +113,71 @@ describe('admin plans', () => {
       mrrCents: before.mrrCents,
       mrrChangePercent: before.mrrChangePercent,
     });
+  });
+
+  it('refuses limits beyond what a plan can state (a 400, never a database error) and prices finer than a cent', async () => {
+    const before = (await t.db.select().from(plans)).length;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ maxPatients: '3000000000' }, messages.adminPlans.limitTooLarge],
+      [{ maxClinics: 2_147_483_648 }, messages.adminPlans.limitTooLarge],
+      [{ maxPatients: '1e3' }, messages.admin.integerInvalid],
+      [{ maxPatients: true }, messages.admin.integerInvalid],
+      [{ price: '10,005' }, messages.admin.priceInvalid],
+      [{ price: 10.005 }, messages.admin.priceInvalid],
+      [{ price: '1.234.5' }, messages.admin.priceInvalid],
+      [{ price: '1e3' }, messages.admin.priceInvalid],
+      [{ price: '1000000,01' }, messages.admin.priceInvalid],
+      [{ slaUptimePercent: '99,9%' }, messages.admin.slaInvalid],
+      [{ slaUptimePercent: '100,5' }, messages.admin.slaInvalid],
+    ];
+    for (const [change, message] of cases) {
+      const response = await api('POST', '/api/admin/plans', { name: 'Limites', price: '10', features: 'x', ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().error.message, JSON.stringify(change)).toBe(message);
+    }
+    expect((await t.db.select().from(plans)).length).toBe(before);
+  });
+
+  it('reads pt-BR prices, drops repeated features and stores what the plan includes', async () => {
+    const created = await api('POST', '/api/admin/plans', {
+      name: 'Rede Plus',
+      price: '1.234,56',
+      features: 'App mobile\nSuporte\nApp mobile\n  Suporte  ',
+      maxPatients: 1_000_000,
+      customDomain: false,
+      fullWhitelabel: true,
+      mobileApp: true,
+      advancedReports: true,
+      supportLevel: 'dedicated',
+      slaUptimePercent: '99,95',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      priceCents: 123_456,
+      features: ['App mobile', 'Suporte'],
+      maxPatients: 1_000_000,
+      customDomain: false,
+      fullWhitelabel: true,
+      mobileApp: true,
+      advancedReports: true,
+      supportLevel: 'dedicated',
+      slaUptimePercent: 99.95,
+    });
+  });
+
+  it('answers planInUse, not a database error, when a clinic moves onto the plan while it is being deleted', async () => {
+    const [plan] = await t.db.insert(plans).values({ name: 'Em Disputa', priceCents: 10_000 }).returning({ id: plans.id });
+    const clinic = await createClinic(t.db, 'Clínica que Muda');
+    let deleting: ReturnType<typeof api> | undefined;
+    // The move is committed while the deletion is under way: on PostgreSQL the delete meets it at the foreign key.
+    await t.db.transaction(async (tx) => {
+      await tx.update(clinics).set({ planId: plan!.id }).where(eq(clinics.id, clinic.clinicId));
+      deleting = api('DELETE', `/api/admin/plans/${plan!.id}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const answer = await deleting!;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.message).toBe('Este plano está em uso por 1 clínica(s) e não pode ser excluído. Desative-o em vez disso.');
+    expect(await t.db.select().from(plans).where(eq(plans.id, plan!.id))).toHaveLength(1);
   });
 });

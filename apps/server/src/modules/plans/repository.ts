@@ -84,3 +84,20 @@ export async function clinicsOnPlan(db: Database, planId: string): Promise<numbe
   const [row] = await db.select({ total: count() }).from(clinics).where(eq(clinics.planId, planId));
   return row?.total ?? 0;
 }
+
+/** The columns the plan form writes (everything but the id and the timestamps). */
+export type PlanColumns = Omit<typeof plans.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertPlan(db: Database, columns: PlanColumns): Promise<string> {
+  const [row] = await db.insert(plans).values(columns).returning({ id: plans.id });
+  if (!row) throw new Error('plan not created');
+  return row.id;
+}
+
+export async function updatePlanRow(db: Database, planId: string, columns: PlanColumns): Promise<void> {
+  await db.update(plans).set(columns).where(eq(plans.id, planId));
+}
+
+export async function deletePlanRow(db: Database, planId: string): Promise<void> {
+  await db.delete(plans).where(eq(plans.id, planId));
+}

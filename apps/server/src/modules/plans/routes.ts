@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
 import { planFormSchema, planSummarySchema, platformPlanListSchema, platformPlanSchema } from '@carteirinha/shared/contracts/plans';
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { errorResponses } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { requireContext } from '../../plugins/access-control.ts';
 import { listPlans, planSummary } from './repository.ts';
 import { createPlan, deletePlan, updatePlan } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const admin = { access: 'platform:manage' } as const;
 
 /** /admin/planos: the plans the platform sells to clinics. */

@@ -1,15 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { reaisToCents, type PlanFormOutput, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
-import { plans } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { clinicsOnPlan, findPlan } from './repository.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { clinicsOnPlan, deletePlanRow, findPlan, insertPlan, updatePlanRow, type PlanColumns } from './repository.ts';
 
 type Actor = { userId: string };
 
-function columnsOf(input: PlanFormOutput) {
+function columnsOf(input: PlanFormOutput): PlanColumns {
   return {
     name: input.name,
     // No price is "sob consulta" (Enterprise): stored as null, and left out of the MRR.
@@ -37,10 +36,9 @@ async function mustFind(db: Database, planId: string): Promise<PlatformPlanRecor
 
 export async function createPlan(db: Database, actor: Actor, input: PlanFormOutput): Promise<PlatformPlanRecord> {
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(plans).values(columnsOf(input)).returning({ id: plans.id });
-    if (!row) throw new AppError('INTERNAL');
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'plan.created', entity: 'plan', entityId: row.id, details: { name: input.name, price: input.price } });
-    return row.id;
+    const planId = await insertPlan(tx, columnsOf(input));
+    await recordAudit(tx, { actorUserId: actor.userId, action: 'plan.created', entity: 'plan', entityId: planId, details: { name: input.name, price: input.price } });
+    return planId;
   });
   return mustFind(db, id);
 }
@@ -48,19 +46,31 @@ export async function createPlan(db: Database, actor: Actor, input: PlanFormOutp
 export async function updatePlan(db: Database, actor: Actor, planId: string, input: PlanFormOutput): Promise<PlatformPlanRecord> {
   await mustFind(db, planId);
   await db.transaction(async (tx) => {
-    await tx.update(plans).set(columnsOf(input)).where(eq(plans.id, planId));
+    await updatePlanRow(tx, planId, columnsOf(input));
     await recordAudit(tx, { actorUserId: actor.userId, action: 'plan.updated', entity: 'plan', entityId: planId, details: { ...input } });
   });
   return mustFind(db, planId);
 }
 
-/** A plan that clinics are on cannot be deleted: the message says how many and suggests deactivating it. */
+function planInUse(clinicCount: number): AppError {
+  return new AppError('CONFLICT', formatMessage(messages.admin.planInUse, { count: clinicCount }));
+}
+
+/**
+ * A plan that clinics are on cannot be deleted: the message says how many and suggests deactivating it. A clinic that
+ * moves onto the plan while it is being deleted is caught by the foreign key and told the same way.
+ */
 export async function deletePlan(db: Database, actor: Actor, planId: string): Promise<void> {
   const plan = await mustFind(db, planId);
   const inUse = await clinicsOnPlan(db, planId);
-  if (inUse > 0) throw new AppError('CONFLICT', formatMessage(messages.admin.planInUse, { count: inUse }));
-  await db.transaction(async (tx) => {
-    await tx.delete(plans).where(eq(plans.id, planId));
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'plan.deleted', entity: 'plan', entityId: planId, details: { name: plan.name } });
-  });
+  if (inUse > 0) throw planInUse(inUse);
+  try {
+    await db.transaction(async (tx) => {
+      await deletePlanRow(tx, planId);
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'plan.deleted', entity: 'plan', entityId: planId, details: { name: plan.name } });
+    });
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    throw planInUse(Math.max(1, await clinicsOnPlan(db, planId)));
+  }
 }

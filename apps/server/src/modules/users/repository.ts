@@ -1,14 +1,15 @@
-import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, like, ne, or, sql } from 'drizzle-orm';
 import type { ListQuery } from '@carteirinha/shared/contracts/pagination';
 import type { AdminUser, UserCounts, UserProfile } from '@carteirinha/shared/contracts/users';
+import type { Role } from '@carteirinha/shared/roles';
+import type { ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import type { Database } from '../../db/client.ts';
-import { clinics, profiles, sessions, userRoles, users } from '../../db/schema.ts';
+import { accounts, clinics, profiles, sessions, userRoles, users, verifications } from '../../db/schema.ts';
 import { foldedContains } from '../../lib/sql.ts';
 
-// Explicit aliases: a bare column name inside a correlated sub-query could bind to the inner table.
-const lastSignInAt = sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = "users"."id")`.mapWith(
-  (value: string | Date | null) => (value === null ? null : new Date(value)),
-);
+// Explicit alias: a bare column name inside a correlated sub-query could bind to the inner table. An account with
+// no sign-in method at all (no password, no Google) was invited and has not set its password yet.
+const invitationPending = sql<boolean>`not exists (select 1 from accounts a where a.user_id = "users"."id")`;
 
 const userColumns = {
   id: users.id,
@@ -17,7 +18,9 @@ const userColumns = {
   role: userRoles.role,
   clinicId: userRoles.clinicId,
   clinicName: clinics.name,
-  lastSignInAt,
+  deactivatedAt: users.deactivatedAt,
+  lastSignInAt: users.lastSignInAt,
+  invitationPending,
   createdAt: users.createdAt,
 };
 
@@ -28,14 +31,16 @@ type UserRow = {
   role: AdminUser['role'];
   clinicId: string | null;
   clinicName: string | null;
+  deactivatedAt: Date | null;
   lastSignInAt: Date | null;
+  invitationPending: boolean;
   createdAt: Date;
 };
 
-function toAdminUser(row: UserRow): AdminUser {
+function toAdminUser({ deactivatedAt, ...row }: UserRow): AdminUser {
   return {
     ...row,
-    status: row.role ? 'active' : 'disabled',
+    status: deactivatedAt ? 'disabled' : 'active',
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -49,7 +54,10 @@ function baseQuery(db: Database) {
     .leftJoin(clinics, eq(clinics.id, userRoles.clinicId));
 }
 
-/** /admin/usuarios: newest first, searched by e-mail or name (case and accents ignored), paginated. */
+/**
+ * /admin/usuarios: newest first, searched by e-mail or name (case and accents ignored, served by the trigram indexes
+ * of migration 0008), paginated.
+ */
 export async function listUsers(db: Database, query: ListQuery) {
   const where = query.q ? or(foldedContains(users.email, query.q), foldedContains(users.name, query.q)) : undefined;
   const [rows, totals] = await Promise.all([
@@ -95,4 +103,120 @@ export async function userProfile(db: Database, userId: string): Promise<UserPro
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
   return { ...user, emailVerified: extra?.emailVerified ?? false, phone: extra?.phone ?? null, activeSessions: active?.total ?? 0 };
+}
+
+export async function clinicExists(db: Database, clinicId: string): Promise<boolean> {
+  const [clinic] = await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.id, clinicId)).limit(1);
+  return clinic !== undefined;
+}
+
+/** What an invitation e-mail for a clinic role shows: the clinic's brand, and its site while the site is open. */
+export type InvitingClinic = { name: string; primaryColor: string | null; slug: string; domain: string | null; status: ClinicStatus };
+
+export async function invitingClinic(db: Database, clinicId: string): Promise<InvitingClinic | null> {
+  const [row] = await db
+    .select({
+      name: sql<string>`coalesce(${clinics.displayName}, ${clinics.name})`,
+      primaryColor: clinics.primaryColor,
+      slug: clinics.slug,
+      domain: clinics.domain,
+      status: clinics.status,
+    })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId))
+    .limit(1);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Role changes: called inside the service's transactions.
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Locks every Super Admin's role row (in one order, so two transactions cannot deadlock) and answers whose they are.
+ * Whoever demotes or removes an admin holds these locks, so two admins removing each other at once cannot both pass
+ * the "another admin remains" check.
+ */
+export async function lockAdminUserIds(tx: Database): Promise<string[]> {
+  const rows = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).orderBy(asc(userRoles.id)).for('update');
+  return rows.map((row) => row.userId);
+}
+
+/** The user's role row, locked until the transaction ends; null when the user has no role. */
+export async function lockRoleOf(tx: Database, userId: string): Promise<{ role: Role; clinicId: string | null } | null> {
+  const [row] = await tx.select({ role: userRoles.role, clinicId: userRoles.clinicId }).from(userRoles).where(eq(userRoles.userId, userId)).for('update');
+  return row ?? null;
+}
+
+export async function insertRole(tx: Database, userId: string, role: Role, clinicId: string | null): Promise<void> {
+  await tx.insert(userRoles).values({ userId, role, clinicId });
+}
+
+export async function updateRoleOf(tx: Database, userId: string, role: Role, clinicId: string | null): Promise<void> {
+  await tx.update(userRoles).set({ role, clinicId }).where(eq(userRoles.userId, userId));
+}
+
+export async function deleteRoleOf(tx: Database, userId: string): Promise<void> {
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+}
+
+/** 'Desativar' sets the date; giving a role again clears it. */
+export async function setDeactivatedAt(tx: Database, userId: string, at: Date | null): Promise<void> {
+  await tx.update(users).set({ deactivatedAt: at }).where(eq(users.id, userId));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invitations.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** better-auth's reset-password endpoint reads its tokens under this prefix, so an invitation link uses its form. */
+const RESET_PASSWORD_PREFIX = 'reset-password:';
+
+/**
+ * The account of an invited e-mail, with its profile: no password and no other sign-in method, so nobody can sign in
+ * to it until the set-password link is used. Made here rather than through better-auth so that the account, its role
+ * and its link are written in one transaction.
+ */
+export async function insertInvitedUser(tx: Database, email: string): Promise<string> {
+  const name = email.split('@')[0] ?? email;
+  const [user] = await tx.insert(users).values({ email, name, emailVerified: false }).returning({ id: users.id });
+  if (!user) throw new Error('invited user not created');
+  await tx.insert(profiles).values({ id: user.id, fullName: name });
+  return user.id;
+}
+
+/** An invitation whose e-mail could not be sent is undone: the account goes with its role and profile (cascade). */
+export async function deleteInvitedUser(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_PASSWORD_PREFIX}%`)));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+/** Stores a set-password link's token, valid until `expiresAt`. */
+export async function insertInvitationToken(db: Database, userId: string, token: string, expiresAt: Date): Promise<void> {
+  await db.insert(verifications).values({ identifier: `${RESET_PASSWORD_PREFIX}${token}`, value: userId, expiresAt });
+}
+
+export async function deleteInvitationToken(db: Database, token: string): Promise<void> {
+  await db.delete(verifications).where(eq(verifications.identifier, `${RESET_PASSWORD_PREFIX}${token}`));
+}
+
+/** Forgets the user's set-password links; with `exceptToken`, all but that one (the link just sent). */
+export async function deleteInvitationTokens(db: Database, userId: string, exceptToken?: string): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(
+      and(
+        eq(verifications.value, userId),
+        like(verifications.identifier, `${RESET_PASSWORD_PREFIX}%`),
+        exceptToken === undefined ? undefined : ne(verifications.identifier, `${RESET_PASSWORD_PREFIX}${exceptToken}`),
+      ),
+    );
+}
+
+/** Whether the user can sign in some way already: a password of their own, or Google. */
+export async function hasSignInMethod(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, userId)).limit(1);
+  return row !== undefined;
 }

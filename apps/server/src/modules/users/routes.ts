@@ -9,21 +9,31 @@ import {
   userCountsSchema,
   userProfileSchema,
 } from '@carteirinha/shared/contracts/users';
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { errorResponses } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import { requireContext } from '../../plugins/access-control.ts';
-import type { Auth } from '../auth/auth.ts';
 import { listUsers, userCounts, userProfile } from './repository.ts';
-import { assignRole, removeRole, updateRole } from './service.ts';
+import { assignRole, deactivateUser, resendInvitation, updateRole } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const admin = { access: 'platform:manage' } as const;
 const userIdParams = z.object({ userId: z.uuid(messages.admin.invalidUserId) });
 
+export type UserRoutesOptions = {
+  db: Database;
+  /** Invitations are e-mailed; their links point at the clinic's site, or the platform's. */
+  mailer: Mailer;
+  mainDomain: string;
+  publicUrl: string;
+};
+
 /** /admin/usuarios: accounts, their roles, invitations and deactivation. */
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Auth }> = async (app, { db, auth }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, mailer, mainDomain, publicUrl }) => {
+  const deps = { db, mailer, mainDomain, publicUrl, log: app.log };
+
   app.get(
     '/api/admin/users',
     { config: admin, schema: { tags: ['admin'], summary: 'Lista os usuários', querystring: listQuerySchema, response: { 200: pageOf(adminUserSchema), ...errors } } },
@@ -47,12 +57,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Auth }> = a
   );
 
   app.post(
+    '/api/admin/users/:userId/invitation',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Reenvia o convite de quem ainda não definiu a senha', params: userIdParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await resendInvitation(deps, { userId: requireContext(request).userId }, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
     '/api/admin/user-roles',
     {
       config: admin,
       schema: { tags: ['admin'], summary: 'Atribui uma função (ou convida um novo email)', body: assignRoleSchema, response: { 201: assignRoleResponseSchema, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await assignRole(db, auth, { userId: requireContext(request).userId }, request.body)),
+    async (request, reply) => reply.status(201).send(await assignRole(deps, { userId: requireContext(request).userId }, request.body)),
   );
 
   app.put(
@@ -66,9 +88,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Auth }> = a
 
   app.delete(
     '/api/admin/user-roles/:userId',
-    { config: admin, schema: { tags: ['admin'], summary: 'Remove a função e encerra as sessões', params: userIdParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Desativa: remove a função, bloqueia a conta e encerra as sessões', params: userIdParams, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
-      await removeRole(db, { userId: requireContext(request).userId }, request.params.userId);
+      await deactivateUser(db, { userId: requireContext(request).userId }, request.params.userId);
       return reply.status(204).send(null);
     },
   );

@@ -1,22 +1,44 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { AdminUser, AssignRoleInput } from '@carteirinha/shared/contracts/users';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AdminUser, AssignRoleOutput } from '@carteirinha/shared/contracts/users';
 import { messages } from '@carteirinha/shared/messages';
-import { ROLE_LABELS, roleNeedsClinic, type Role } from '@carteirinha/shared/roles';
+import { roleNeedsClinic, type Role } from '@carteirinha/shared/roles';
 import type { Database } from '../../db/client.ts';
-import { clinics, sessions, userRoles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { pendingInvitations, type Auth } from '../auth/auth.ts';
-import { findAdminUser, findUserIdByEmail } from './repository.ts';
+import { isForeignKeyViolation, uniqueViolationConstraint } from '../../lib/db-errors.ts';
+import { deleteSessionsOfUser } from '../auth/repository.ts';
+import { INVITATION_LIFETIME_MS, newInvitationToken, sendInvitation, type InvitationDeps } from './invitations.ts';
+import {
+  clinicExists,
+  deleteInvitationToken,
+  deleteInvitationTokens,
+  deleteInvitedUser,
+  deleteRoleOf,
+  findAdminUser,
+  findUserIdByEmail,
+  hasSignInMethod,
+  insertInvitationToken,
+  insertInvitedUser,
+  insertRole,
+  invitingClinic,
+  lockAdminUserIds,
+  lockRoleOf,
+  setDeactivatedAt,
+  updateRoleOf,
+} from './repository.ts';
 
 type Actor = { userId: string };
 type RoleChange = { role: Role; clinicId?: string | null | undefined };
+export type UsersDeps = InvitationDeps & { db: Database; log: FastifyBaseLogger };
+
+const u = messages.adminUsers;
+
+function clinicFor(change: RoleChange): string | null {
+  return roleNeedsClinic(change.role) ? (change.clinicId ?? null) : null;
+}
 
 async function assertClinicExists(db: Database, clinicId: string | null): Promise<void> {
-  if (!clinicId) return;
-  const [clinic] = await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.id, clinicId)).limit(1);
-  if (!clinic) throw new AppError('NOT_FOUND', messages.tenancy.clinicNotFoundTitle);
+  if (clinicId && !(await clinicExists(db, clinicId))) throw new AppError('NOT_FOUND', messages.tenancy.clinicNotFoundTitle);
 }
 
 async function mustFind(db: Database, userId: string): Promise<AdminUser> {
@@ -25,81 +47,195 @@ async function mustFind(db: Database, userId: string): Promise<AdminUser> {
   return user;
 }
 
-function clinicFor(change: RoleChange): string | null {
-  return roleNeedsClinic(change.role) ? (change.clinicId ?? null) : null;
+function refuseSelf(actor: Actor, userId: string): void {
+  if (userId === actor.userId) throw new AppError('CONFLICT', messages.admin.cannotChangeOwnRole);
 }
 
 /**
- * Creates the account of an invited e-mail, with an unguessable password nobody knows, and sends the
- * set-password link (a reset link with invitation wording).
+ * A role write that lost a race answers with the catalogue, never a 500: the user got a role from someone else
+ * meanwhile (or the e-mail was invited twice at once), or the clinic or the user was deleted under it.
  */
-async function inviteUser(auth: Auth, email: string, role: Role): Promise<string> {
-  const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: false }, { method: 'admin' });
-  const password = await ctx.password.hash(randomBytes(32).toString('base64url'));
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password });
-  pendingInvitations.set(email, ROLE_LABELS[role]);
-  try {
-    await auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/redefinir-senha' } });
-  } finally {
-    pendingInvitations.delete(email);
-  }
-  return user.id;
+async function raceToAppError(db: Database, error: unknown, clinicId: string | null): Promise<unknown> {
+  if (uniqueViolationConstraint(error) !== null) return new AppError('CONFLICT', messages.admin.alreadyHasRole);
+  if (!isForeignKeyViolation(error)) return error;
+  if (clinicId && !(await clinicExists(db, clinicId))) return new AppError('NOT_FOUND', messages.tenancy.clinicNotFoundTitle);
+  return new AppError('NOT_FOUND', messages.admin.userNotFound);
 }
 
-/** Ends every session of a user: after a role change or removal the next request is re-authorized from scratch. */
-async function endSessions(db: Database, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * The platform must keep a Super Admin. Called in the transaction that demotes or removes `current`, after
+ * `lockAdminUserIds`, so a concurrent change of another admin waits and then sees this one's outcome.
+ */
+function assertAnotherAdminRemains(adminIds: string[], current: { role: Role }, nextRole: Role | null): void {
+  if (current.role === 'admin' && nextRole !== 'admin' && adminIds.length <= 1) throw new AppError('CONFLICT', u.lastAdmin);
+}
+
+/** Gives an existing account its role; an account 'Desativar' closed is opened again. */
+async function assignExisting(db: Database, actor: Actor, userId: string, role: Role, clinicId: string | null): Promise<void> {
+  const existing = await mustFind(db, userId);
+  if (existing.role) throw new AppError('CONFLICT', messages.admin.alreadyHasRole);
+  try {
+    await db.transaction(async (tx) => {
+      await insertRole(tx, userId, role, clinicId);
+      await setDeactivatedAt(tx, userId, null);
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'role.assigned',
+        entity: 'user_role',
+        entityId: userId,
+        clinicId,
+        details: { role, invited: false, reactivated: existing.status === 'disabled' },
+      });
+    });
+  } catch (error) {
+    throw await raceToAppError(db, error, clinicId);
+  }
+}
+
+/**
+ * Invites a new e-mail: the account (no password), its role and a 7-day set-password link are written together, then
+ * the e-mail is sent. If the e-mail cannot be sent, all of it is undone and the admin is told; nothing half-made stays.
+ */
+async function invite(deps: UsersDeps, actor: Actor, email: string, role: Role, clinicId: string | null): Promise<string> {
+  const { db } = deps;
+  const token = newInvitationToken();
+  let userId: string;
+  try {
+    userId = await db.transaction(async (tx) => {
+      const id = await insertInvitedUser(tx, email);
+      await insertRole(tx, id, role, clinicId);
+      await insertInvitationToken(tx, id, token, new Date(Date.now() + INVITATION_LIFETIME_MS));
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'role.assigned', entity: 'user_role', entityId: id, clinicId, details: { role, invited: true } });
+      return id;
+    });
+  } catch (error) {
+    throw await raceToAppError(db, error, clinicId);
+  }
+  try {
+    await sendInvitation(deps, { email, role, token, clinic: clinicId ? await invitingClinic(db, clinicId) : null });
+  } catch (error) {
+    deps.log.warn({ userId, reason: error instanceof Error ? error.message : String(error) }, 'users.invitation.not_sent');
+    await deleteInvitedUser(db, userId);
+    await recordAudit(db, { actorUserId: actor.userId, action: 'role.removed', entity: 'user_role', entityId: userId, clinicId, details: { role, reason: 'invitation_not_sent' } });
+    throw new AppError('SERVICE_UNAVAILABLE', u.inviteNotSent);
+  }
+  return userId;
 }
 
 /** 'Novo Usuário': a role for an existing user (by e-mail or id), or an invitation to a new e-mail. */
-export async function assignRole(db: Database, auth: Auth, actor: Actor, input: AssignRoleInput & RoleChange): Promise<{ user: AdminUser; invited: boolean }> {
+export async function assignRole(deps: UsersDeps, actor: Actor, input: AssignRoleOutput): Promise<{ user: AdminUser; invited: boolean }> {
+  const { db } = deps;
   const clinicId = clinicFor(input);
   await assertClinicExists(db, clinicId);
-  let userId = input.userId ?? (input.email ? await findUserIdByEmail(db, input.email) : null);
-  let invited = false;
-  if (input.userId && !(await findAdminUser(db, input.userId))) throw new AppError('NOT_FOUND', messages.admin.userNotFound);
-  if (userId === actor.userId) throw new AppError('CONFLICT', messages.admin.cannotChangeOwnRole);
+  if (input.userId) await mustFind(db, input.userId);
+  const userId = input.userId ?? (input.email ? await findUserIdByEmail(db, input.email) : null);
   if (userId) {
-    const existing = await mustFind(db, userId);
-    if (existing.role) throw new AppError('CONFLICT', messages.admin.alreadyHasRole);
-  } else if (input.email) {
-    userId = await inviteUser(auth, input.email, input.role);
-    invited = true;
+    refuseSelf(actor, userId);
+    await assignExisting(db, actor, userId, input.role, clinicId);
+    return { user: await mustFind(db, userId), invited: false };
   }
-  if (!userId) throw new AppError('VALIDATION', messages.admin.userOrEmailRequired);
-  const target = userId;
-  await db.transaction(async (tx) => {
-    await tx.insert(userRoles).values({ userId: target, role: input.role, clinicId });
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'role.assigned', entity: 'user_role', entityId: target, clinicId, details: { role: input.role, invited } });
-  });
-  return { user: await mustFind(db, target), invited };
+  if (!input.email) throw new AppError('VALIDATION', messages.admin.userOrEmailRequired);
+  const invitedId = await invite(deps, actor, input.email, input.role, clinicId);
+  return { user: await mustFind(db, invitedId), invited: true };
+}
+
+type CurrentRole = { role: Role; clinicId: string | null };
+
+/**
+ * Changes a user's role in one transaction, under the locks that keep a Super Admin on the platform: every admin's
+ * row, then the user's own, so two admins demoting each other at once cannot leave none. `apply` writes the change
+ * and its audit row; the user's sessions end with it, so the new rights (or none) apply at the next request. A user
+ * without a role has nothing to change ('Novo Usuário' gives one). A write that lost a race answers from the catalogue.
+ */
+async function changeRoleLocked(
+  db: Database,
+  userId: string,
+  nextRole: Role | null,
+  apply: (tx: Database, current: CurrentRole) => Promise<void>,
+  clinicId: string | null = null,
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const adminIds = await lockAdminUserIds(tx);
+      const current = await lockRoleOf(tx, userId);
+      if (!current) throw new AppError('NOT_FOUND', u.noRole);
+      assertAnotherAdminRemains(adminIds, current, nextRole);
+      await apply(tx, current);
+      await deleteSessionsOfUser(tx, userId);
+    });
+  } catch (error) {
+    throw await raceToAppError(db, error, clinicId);
+  }
 }
 
 /** 'Alterar Permissões': role and clinic; the user's sessions end so the new rights apply at once. */
 export async function updateRole(db: Database, actor: Actor, userId: string, change: RoleChange): Promise<AdminUser> {
-  if (userId === actor.userId) throw new AppError('CONFLICT', messages.admin.cannotChangeOwnRole);
+  refuseSelf(actor, userId);
   await mustFind(db, userId);
   const clinicId = clinicFor(change);
   await assertClinicExists(db, clinicId);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(userRoles)
-      .values({ userId, role: change.role, clinicId })
-      .onConflictDoUpdate({ target: userRoles.userId, set: { role: change.role, clinicId } });
-    await endSessions(tx, userId);
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'role.updated', entity: 'user_role', entityId: userId, clinicId, details: { role: change.role } });
-  });
+  await changeRoleLocked(
+    db,
+    userId,
+    change.role,
+    async (tx, current) => {
+      await updateRoleOf(tx, userId, change.role, clinicId);
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'role.updated',
+        entity: 'user_role',
+        entityId: userId,
+        clinicId,
+        details: { role: change.role, clinicId, previousRole: current.role, previousClinicId: current.clinicId },
+      });
+    },
+    clinicId,
+  );
   return mustFind(db, userId);
 }
 
-/** 'Desativar': removes the role and ends every session of the user (security checklist §7 item 10). */
-export async function removeRole(db: Database, actor: Actor, userId: string): Promise<void> {
-  if (userId === actor.userId) throw new AppError('CONFLICT', messages.admin.cannotChangeOwnRole);
-  const user = await mustFind(db, userId);
-  await db.transaction(async (tx) => {
-    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-    await endSessions(tx, userId);
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'role.removed', entity: 'user_role', entityId: userId, clinicId: user.clinicId, details: { role: user.role } });
+/**
+ * 'Desativar': removes the role, closes the account (it can no longer sign in anywhere, nor be enrolled as a patient
+ * by a clinic's site), ends every session it has (security checklist §7 item 10) and voids any invitation link not
+ * yet used, which would otherwise work again once the account is reopened. 'Novo Usuário' opens it again.
+ */
+export async function deactivateUser(db: Database, actor: Actor, userId: string): Promise<void> {
+  refuseSelf(actor, userId);
+  await mustFind(db, userId);
+  await changeRoleLocked(db, userId, null, async (tx, current) => {
+    await deleteRoleOf(tx, userId);
+    await setDeactivatedAt(tx, userId, new Date());
+    await deleteInvitationTokens(tx, userId);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'role.removed',
+      entity: 'user_role',
+      entityId: userId,
+      clinicId: current.clinicId,
+      details: { role: current.role, clinicId: current.clinicId, deactivated: true },
+    });
   });
+}
+
+/**
+ * 'Reenviar convite': a new 7-day link for an invited account that has not set its password (the first e-mail was
+ * lost, or its link expired). The earlier links stop working once the new one is on its way.
+ */
+export async function resendInvitation(deps: UsersDeps, actor: Actor, userId: string): Promise<void> {
+  const { db } = deps;
+  const user = await mustFind(db, userId);
+  if (!user.role) throw new AppError('CONFLICT', u.resendNeedsRole);
+  if (await hasSignInMethod(db, userId)) throw new AppError('CONFLICT', u.alreadyHasPassword);
+  const token = newInvitationToken();
+  await insertInvitationToken(db, userId, token, new Date(Date.now() + INVITATION_LIFETIME_MS));
+  try {
+    await sendInvitation(deps, { email: user.email, role: user.role, token, clinic: user.clinicId ? await invitingClinic(db, user.clinicId) : null });
+  } catch (error) {
+    deps.log.warn({ userId, reason: error instanceof Error ? error.message : String(error) }, 'users.invitation.not_resent');
+    // The link that was not sent goes; any earlier one keeps working.
+    await deleteInvitationToken(db, token);
+    throw new AppError('SERVICE_UNAVAILABLE', u.resendNotSent);
+  }
+  await deleteInvitationTokens(db, userId, token);
+  await recordAudit(db, { actorUserId: actor.userId, action: 'role.invitation_resent', entity: 'user_role', entityId: userId, clinicId: user.clinicId });
 }

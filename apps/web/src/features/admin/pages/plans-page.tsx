@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { CenteredSpinner } from '@/components/ui/spinner';
+import { ErrorText } from '@/components/ui/error-text';
 import { usePlans } from '@/features/plans/api/list-plans';
 import { DeletePlanDialog } from '@/features/plans/components/delete-plan-dialog';
 import { PlanCard } from '@/features/plans/components/plan-card';
@@ -19,17 +20,11 @@ type OpenDialog = { kind: 'none' } | { kind: 'form'; plan: PlatformPlanRecord | 
 function PlansContent({ onEdit, onDelete }: { onEdit: (plan: PlatformPlanRecord) => void; onDelete: (plan: PlatformPlanRecord) => void }) {
   const { data: plans, error, isPending } = usePlans();
   if (isPending) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
+    return <CenteredSpinner />;
   }
   if (error) {
     return (
-      <p role="alert" className="text-sm text-destructive">
-        {errorMessage(error)}
-      </p>
+      <ErrorText>{errorMessage(error)}</ErrorText>
     );
   }
   if (plans.length === 0) return <EmptyState icon={PackageIcon} title={messages.common.noData} />;
@@ -52,12 +47,12 @@ export function AdminPlansPage() {
   return (
     <>
       <PageHeader
-        title="Gestão de Planos"
-        description="Planos oferecidos às clínicas"
+        title={messages.adminPlans.title}
+        description={messages.adminPlans.description}
         actions={
           <Button onClick={() => setDialog({ kind: 'form', plan: null })}>
             <PlusIcon aria-hidden="true" />
-            Novo Plano
+            {messages.adminPlans.newPlan}
           </Button>
         }
       />

@@ -1,59 +1,109 @@
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@carteirinha/shared/constants';
+import { PAGE_SIZE_DEFAULT } from '@carteirinha/shared/constants';
 import { USER_STATUS_LABELS, type AdminUser } from '@carteirinha/shared/contracts/users';
 import { formatDateTime } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { ROLE_LABELS } from '@carteirinha/shared/roles';
-import { useQuery } from '@tanstack/react-query';
-import { EllipsisIcon, PlusIcon, SearchIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { EllipsisIcon, PlusIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { useMe } from '@/app/session';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
+import { ListSearchBox } from '@/components/ui/search-input';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
-import { listClinicsQueryOptions } from '@/features/clinics/api/list-clinics';
 import { useUsers } from '@/features/users/api/list-users';
+import { useResendInvitation } from '@/features/users/api/resend-invitation';
 import { RemoveRoleDialog } from '@/features/users/components/remove-role-dialog';
 import { UserCountCards } from '@/features/users/components/user-count-cards';
 import { UserProfileSheet } from '@/features/users/components/user-profile-sheet';
-import { UserRoleDialog, type ClinicOption } from '@/features/users/components/user-role-dialog';
+import { UserRoleDialog } from '@/features/users/components/user-role-dialog';
 import { errorMessage } from '@/lib/error-message';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useClampedPage } from '@/lib/use-clamped-page';
+import { useListSearch } from '@/lib/use-list-search';
 
 const m = messages.userRoles;
-const SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = ['Email', 'Função', 'Clínica', 'Status', 'Último Login', 'Ações'] as const;
+const u = messages.adminUsers;
+const c = u.columns;
+/** Shown from the md breakpoint; below it their content is folded into the first cell (see `UserRow`). */
+const SECONDARY = 'hidden md:table-cell';
+const COLUMNS: readonly { label: string; className?: string }[] = [
+  { label: c.email },
+  { label: c.role, className: SECONDARY },
+  { label: c.clinic, className: SECONDARY },
+  { label: c.status, className: SECONDARY },
+  { label: c.lastSignIn, className: SECONDARY },
+  { label: c.actions, className: 'w-12' },
+];
 /** The dashboard's 'Novo Usuário' quick action links to /admin/usuarios?novo=1. */
 const NEW_USER_PARAM = 'novo';
-/** Every clinic fits in the select: the platform has tens of clinics, not thousands. */
-const CLINIC_OPTIONS_PARAMS = { q: '', page: 1, pageSize: PAGE_SIZE_MAX };
 
 type RoleDialogState = { open: false } | { open: true; user: AdminUser | null };
 
 type RowActions = {
   onViewProfile: (user: AdminUser) => void;
   onChangeRole: (user: AdminUser) => void;
+  onResendInvitation: (user: AdminUser) => void;
   onDeactivate: (user: AdminUser) => void;
 };
 
-function UserRow({ user, actions }: { user: AdminUser; actions: RowActions }) {
+function roleLabel(user: AdminUser): string {
+  return user.role ? ROLE_LABELS[user.role] : '-';
+}
+
+function lastSignInLabel(user: AdminUser): string {
+  return user.lastSignInAt ? formatDateTime(user.lastSignInAt) : '-';
+}
+
+function StatusBadge({ user }: { user: AdminUser }) {
+  return <Badge variant={user.status === 'active' ? 'default' : 'secondary'}>{USER_STATUS_LABELS[user.status]}</Badge>;
+}
+
+/**
+ * The first cell: the e-mail on one line (cut with an ellipsis, the whole address in its title, never broken inside a
+ * word), the name under it; on a phone also the role, clinic, status and last sign-in that the hidden columns hold.
+ */
+function IdentityCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  return (
+    <TableCell className="w-full max-w-0 md:w-auto md:max-w-none">
+      <div className="truncate font-medium md:max-w-xs" title={user.email}>
+        {user.email}
+        {isSelf ? <span className="font-normal text-muted-foreground"> ({u.you})</span> : null}
+      </div>
+      {user.fullName ? <div className="truncate text-xs text-muted-foreground md:max-w-xs">{user.fullName}</div> : null}
+      {user.invitationPending && user.role ? (
+        <Badge variant="outline" className="mt-1">
+          {u.invitationPending}
+        </Badge>
+      ) : null}
+      <div className="mt-2 grid gap-1 text-xs text-muted-foreground md:hidden">
+        <span>
+          {roleLabel(user)} · {user.clinicName ?? '-'}
+        </span>
+        <span className="flex flex-wrap items-center gap-2">
+          <StatusBadge user={user} />
+          <span>
+            {c.lastSignIn}: {lastSignInLabel(user)}
+          </span>
+        </span>
+      </div>
+    </TableCell>
+  );
+}
+
+function UserRow({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; actions: RowActions }) {
   return (
     <TableRow>
-      <TableCell>
-        <div className="font-medium break-all">{user.email}</div>
-        {user.fullName ? <div className="text-xs text-muted-foreground">{user.fullName}</div> : null}
+      <IdentityCell user={user} isSelf={isSelf} />
+      <TableCell className={SECONDARY}>{roleLabel(user)}</TableCell>
+      <TableCell className={SECONDARY}>{user.clinicName ?? '-'}</TableCell>
+      <TableCell className={SECONDARY}>
+        <StatusBadge user={user} />
       </TableCell>
-      {/* A user without a role is 'Desativado': no function to show. */}
-      <TableCell>{user.role ? ROLE_LABELS[user.role] : '-'}</TableCell>
-      <TableCell>{user.clinicName ?? '-'}</TableCell>
-      <TableCell>
-        <Badge variant={user.status === 'active' ? 'default' : 'secondary'}>{USER_STATUS_LABELS[user.status]}</Badge>
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : '-'}</TableCell>
+      <TableCell className={`${SECONDARY} whitespace-nowrap tabular-nums`}>{lastSignInLabel(user)}</TableCell>
       <TableCell>
         {/* Not modal: a modal menu that opens a dialog can leave the page unclickable when both close. */}
         <DropdownMenu modal={false}>
@@ -64,12 +114,20 @@ function UserRow({ user, actions }: { user: AdminUser; actions: RowActions }) {
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => actions.onViewProfile(user)}>{m.viewProfile}</DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => actions.onChangeRole(user)}>{m.changeRole}</DropdownMenuItem>
-            <DropdownMenuSeparator />
-            {/* A user without a role is already deactivated. */}
-            <DropdownMenuItem variant="destructive" disabled={user.role === null} onSelect={() => actions.onDeactivate(user)}>
-              {m.deactivate}
-            </DropdownMenuItem>
+            {/* An admin cannot change or deactivate their own account (the server refuses it too). */}
+            {isSelf ? null : (
+              <>
+                <DropdownMenuItem onSelect={() => actions.onChangeRole(user)}>{m.changeRole}</DropdownMenuItem>
+                {user.invitationPending && user.role ? (
+                  <DropdownMenuItem onSelect={() => actions.onResendInvitation(user)}>{u.resendInvitation}</DropdownMenuItem>
+                ) : null}
+                <DropdownMenuSeparator />
+                {/* A user without a role has nothing to remove. */}
+                <DropdownMenuItem variant="destructive" disabled={user.role === null} onSelect={() => actions.onDeactivate(user)}>
+                  {m.deactivate}
+                </DropdownMenuItem>
+              </>
+            )}
           </DropdownMenuContent>
         </DropdownMenu>
       </TableCell>
@@ -84,23 +142,18 @@ function MessageRow({ children }: { children: ReactNode }) {
 
 /** Admin 'Usuários' (specification §2): who has which role, in which clinic, and the role changes. */
 export function AdminUsersPage() {
-  const searchId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [roleDialog, setRoleDialog] = useState<RoleDialogState>(() =>
     searchParams.get(NEW_USER_PARAM) === '1' ? { open: true, user: null } : { open: false },
   );
   const [profileUserId, setProfileUserId] = useState<string | null>(null);
   const [userToDeactivate, setUserToDeactivate] = useState<AdminUser | null>(null);
+  const { data: me } = useMe();
+  const resendInvitation = useResendInvitation();
 
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { data, error, isPending, isFetching, isPlaceholderData } = useUsers({ q, page, pageSize: PAGE_SIZE_DEFAULT });
-  // The clinic select is filled only when the dialog is open.
-  const clinicsQuery = useQuery({ ...listClinicsQueryOptions(CLINIC_OPTIONS_PARAMS), enabled: roleDialog.open });
-  const clinicOptions: ClinicOption[] | undefined = clinicsQuery.data?.items
-    .map(({ id, name }) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  useClampedPage(page, setPage, data);
 
   function closeRoleDialog() {
     setRoleDialog({ open: false });
@@ -119,6 +172,14 @@ export function AdminUsersPage() {
   const rowActions: RowActions = {
     onViewProfile: (user) => setProfileUserId(user.id),
     onChangeRole: (user) => setRoleDialog({ open: true, user }),
+    onResendInvitation: (user) =>
+      resendInvitation.mutate(user.id, {
+        onSuccess: () => toast.success(u.invitationResent),
+        onError: (failure) => {
+          console.warn('Falha ao reenviar o convite', failure);
+          toast.error(formatMessage(u.resendError, { message: errorMessage(failure) }));
+        },
+      }),
     onDeactivate: (user) => setUserToDeactivate(user),
   };
 
@@ -134,7 +195,7 @@ export function AdminUsersPage() {
       );
     }
     if (data.items.length === 0) return <MessageRow>{messages.empty.users}</MessageRow>;
-    return data.items.map((user) => <UserRow key={user.id} user={user} actions={rowActions} />);
+    return data.items.map((user) => <UserRow key={user.id} user={user} isSelf={user.id === me?.user.id} actions={rowActions} />);
   }
 
   return (
@@ -152,32 +213,15 @@ export function AdminUsersPage() {
 
       <UserCountCards />
 
-      <div className="relative max-w-sm">
-        <Label htmlFor={searchId} className="sr-only">
-          {m.searchLabel}
-        </Label>
-        <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          id={searchId}
-          type="search"
-          className="pl-9"
-          placeholder={m.searchPlaceholder}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            // A new search starts from its first page.
-            setPage(1);
-          }}
-        />
-      </div>
+      <ListSearchBox label={m.searchLabel} placeholder={m.searchPlaceholder} value={search} onChange={setSearch} />
 
       <Table aria-busy={isFetching}>
         <TableCaption className="sr-only">{m.tableCaption}</TableCaption>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             {COLUMNS.map((column) => (
-              <TableHead key={column} scope="col">
-                {column}
+              <TableHead key={column.label} scope="col" className={column.className}>
+                {column.label}
               </TableHead>
             ))}
           </TableRow>
@@ -187,13 +231,7 @@ export function AdminUsersPage() {
 
       <Pagination page={page} onPageChange={setPage} shown={data} stale={isPlaceholderData} />
 
-      <UserRoleDialog
-        open={roleDialog.open}
-        onOpenChange={(open) => (open ? undefined : closeRoleDialog())}
-        user={roleDialog.open ? roleDialog.user : null}
-        clinics={clinicOptions}
-        clinicsError={clinicsQuery.error ? errorMessage(clinicsQuery.error) : null}
-      />
+      <UserRoleDialog open={roleDialog.open} onOpenChange={(open) => (open ? undefined : closeRoleDialog())} user={roleDialog.open ? roleDialog.user : null} />
       <UserProfileSheet userId={profileUserId} onClose={() => setProfileUserId(null)} />
       <RemoveRoleDialog user={userToDeactivate} onClose={() => setUserToDeactivate(null)} />
     </>

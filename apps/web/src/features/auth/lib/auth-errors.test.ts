@@ -18,6 +18,10 @@ describe('signInErrorMessage', () => {
     expect(signInErrorMessage({ status: 403, code: 'WRONG_CLINIC', message: 'anything' })).toBe(messages.tenancy.wrongClinic);
   });
 
+  it('tells a deactivated account that it was deactivated, not that the password is wrong', () => {
+    expect(signInErrorMessage({ status: 403, code: 'ACCOUNT_DEACTIVATED', message: 'anything' })).toBe(messages.adminUsers.accountDeactivated);
+  });
+
   it("shows our API's pt-BR message when the answer came from our error handler", () => {
     const ours = { status: 503, error: { code: 'SERVICE_UNAVAILABLE', message: messages.errors.SERVICE_UNAVAILABLE } };
     expect(signInErrorMessage(ours)).toBe(messages.errors.SERVICE_UNAVAILABLE);

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { AUTH_ERROR_CODES, errorResponseSchema } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 
 /** What better-auth's client returns as `error`: the JSON body of the failed answer plus the HTTP status. */
@@ -34,11 +34,13 @@ export function authServerMessage(error: AuthClientError): string {
 
 /**
  * Specification §8: wrong credentials read "Email ou senha incorretos"; an account of another clinic, on a clinic's
- * host, is told to sign in on its own clinic's site; anything else shows the server's message.
+ * host, is told to sign in on its own clinic's site; a deactivated account is told so; anything else shows the
+ * server's message.
  */
 export function signInErrorMessage(error: AuthClientError): string {
   if (error.status === 429) return messages.auth.tooManyAttempts;
-  if (error.code === 'WRONG_CLINIC') return messages.tenancy.wrongClinic;
+  if (error.code === AUTH_ERROR_CODES.wrongClinic) return messages.tenancy.wrongClinic;
+  if (error.code === AUTH_ERROR_CODES.accountDeactivated) return messages.adminUsers.accountDeactivated;
   if (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.status === 401) return messages.auth.invalidCredentials;
   return authServerMessage(error);
 }

@@ -15,7 +15,7 @@ export function DeletePlanDialog({ plan, onClose }: DeletePlanDialogProps) {
   return (
     <ConfirmDeleteDialog
       item={plan}
-      subject="o plano"
+      subject={messages.adminPlans.deleteSubject}
       onConfirm={(item) => deletePlan.mutateAsync(item.id)}
       pending={deletePlan.isPending}
       successMessage={messages.admin.planDeleted}

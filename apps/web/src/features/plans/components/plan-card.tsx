@@ -1,4 +1,5 @@
 import { formatPlanPrice, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { CheckIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -6,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { planLimitLabel } from '../lib/plan-labels';
+
+const p = messages.adminPlans;
 
 type PlanCardProps = {
   plan: PlatformPlanRecord;
@@ -20,8 +23,8 @@ export function PlanCard({ plan, onEdit, onDelete }: PlanCardProps) {
     <Card aria-labelledby={titleId} role="article" className={cn('relative', plan.popular && 'border-primary shadow-md')}>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          {plan.popular ? <Badge>Mais Popular</Badge> : null}
-          <Badge variant={plan.isActive ? 'secondary' : 'outline'}>{plan.isActive ? 'Ativo' : 'Inativo'}</Badge>
+          {plan.popular ? <Badge>{p.popular}</Badge> : null}
+          <Badge variant={plan.isActive ? 'secondary' : 'outline'}>{plan.isActive ? p.active : p.inactive}</Badge>
         </div>
         <CardTitle asChild className="text-xl">
           <h2 id={titleId}>{plan.name}</h2>
@@ -29,12 +32,12 @@ export function PlanCard({ plan, onEdit, onDelete }: PlanCardProps) {
         <p className="text-2xl font-bold tabular-nums">
           {formatPlanPrice(plan.priceCents)}
           {/* "Sob consulta" has no monthly figure to qualify. */}
-          {plan.priceCents === null ? null : <span className="text-sm font-normal text-muted-foreground">/mês</span>}
+          {plan.priceCents === null ? null : <span className="text-sm font-normal text-muted-foreground">{messages.common.perMonth}</span>}
         </p>
         {plan.description ? <CardDescription>{plan.description}</CardDescription> : null}
       </CardHeader>
       <CardContent className="flex-1 space-y-4">
-        <ul className="space-y-2 text-sm" aria-label={`Recursos do plano ${plan.name}`}>
+        <ul className="space-y-2 text-sm" aria-label={formatMessage(p.featuresOf, { name: plan.name })}>
           {plan.features.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
               <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
@@ -42,16 +45,16 @@ export function PlanCard({ plan, onEdit, onDelete }: PlanCardProps) {
             </li>
           ))}
         </ul>
-        <p className="text-sm text-muted-foreground">Limite pacientes: {planLimitLabel(plan.maxPatients)}</p>
+        <p className="text-sm text-muted-foreground">{formatMessage(p.patientLimit, { limit: planLimitLabel(plan.maxPatients) })}</p>
       </CardContent>
       <CardFooter className="justify-end gap-2">
-        <Button variant="outline" size="icon" aria-label={`Editar plano ${plan.name}`} onClick={() => onEdit(plan)}>
+        <Button variant="outline" size="icon" aria-label={formatMessage(p.editAria, { name: plan.name })} onClick={() => onEdit(plan)}>
           <PencilIcon aria-hidden="true" />
         </Button>
         <Button
           variant="outline"
           size="icon"
-          aria-label={`Excluir plano ${plan.name}`}
+          aria-label={formatMessage(p.deleteAria, { name: plan.name })}
           className="text-destructive hover:text-destructive"
           onClick={() => onDelete(plan)}
         >

@@ -1,5 +1,6 @@
 import { CreditCardIcon, PackageIcon, TrendingUpIcon } from 'lucide-react';
 import { formatMoney } from '@carteirinha/shared/format';
+import { messages } from '@carteirinha/shared/messages';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card';
 import { usePlanSummary } from '../api/get-plan-summary';
 import { mrrChangeLabel } from '../lib/plan-labels';
@@ -12,10 +13,10 @@ export function PlanSummaryCards() {
   const { data, error } = usePlanSummary();
   return (
     <StatCardGrid error={error} className="sm:grid-cols-3">
-      <StatCard title="Total de Planos" icon={PackageIcon} value={data?.planCount} />
-      <StatCard title="Assinaturas Ativas" icon={CreditCardIcon} value={data?.activeSubscriptions} />
+      <StatCard title={messages.adminPlans.totalPlans} icon={PackageIcon} value={data?.planCount} />
+      <StatCard title={messages.adminPlans.activeSubscriptions} icon={CreditCardIcon} value={data?.activeSubscriptions} />
       <StatCard
-        title="MRR"
+        title={messages.adminPlans.mrr}
         icon={TrendingUpIcon}
         value={data ? formatMoney(data.mrrCents) : undefined}
         hint={data ? mrrChangeLabel(data.mrrChangePercent) : undefined}

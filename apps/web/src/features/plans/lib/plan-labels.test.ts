@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctFeatures, mrrChangeLabel, planLimitLabel } from './plan-labels';
+import { mrrChangeLabel, planLimitLabel, slaLabel, supportLabel } from './plan-labels';
 
 describe('plan labels', () => {
   it('shows a missing limit as unlimited', () => {
@@ -13,11 +13,17 @@ describe('plan labels', () => {
     expect(mrrChangeLabel(-5)).toBe('-5% vs mês anterior');
     expect(mrrChangeLabel(null)).toBeUndefined();
   });
-});
 
-describe('distinctFeatures', () => {
-  it('lists each feature once, in the order the plans first name it', () => {
-    const plans = [{ features: ['Domínio próprio', 'Suporte por email'] }, { features: ['Domínio próprio', 'App mobile'] }, { features: [] }];
-    expect(distinctFeatures(plans)).toEqual(['Domínio próprio', 'Suporte por email', 'App mobile']);
+  it('writes the SLA in pt-BR, or a dash without one', () => {
+    expect(slaLabel(99.9)).toBe('99,9%');
+    expect(slaLabel(99.95)).toBe('99,95%');
+    expect(slaLabel(100)).toBe('100%');
+    expect(slaLabel(null)).toBe('-');
+  });
+
+  it('names the support level as specification §9 does', () => {
+    expect(supportLabel({ supportLevel: 'email' })).toBe('Email');
+    expect(supportLabel({ supportLevel: 'priority' })).toBe('Prioritário');
+    expect(supportLabel({ supportLevel: 'dedicated' })).toBe('Dedicado');
   });
 });

@@ -1,3 +1,4 @@
+import { AUTH_ERROR_CODES } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,7 +10,9 @@ const t = messages.twoFactor;
 
 /** Answers after which a pending sign-in is over: a spent code, too many wrong codes, or the 10 minutes gone. */
 const ATTEMPT_OVER: Record<string, string> = {
-  TOTP_REUSED: t.codeReused,
+  [AUTH_ERROR_CODES.totpReused]: t.codeReused,
+  // The account was deactivated between the password and the code.
+  [AUTH_ERROR_CODES.accountDeactivated]: messages.adminUsers.accountDeactivated,
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: t.attemptsExhausted,
   INVALID_TWO_FACTOR_COOKIE: t.attemptsExhausted,
 };
@@ -40,7 +43,8 @@ export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallenge
       onRestart();
       return null;
     }
-    if (error.code === 'TOTP_REUSED') return t.codeReused;
+    if (error.code === AUTH_ERROR_CODES.totpReused) return t.codeReused;
+    if (error.code === AUTH_ERROR_CODES.accountDeactivated) return messages.adminUsers.accountDeactivated;
     return error.status === 429 ? messages.auth.tooManyAttempts : t.invalidCode;
   };
 

@@ -23,8 +23,9 @@ type RemoveRoleDialogProps = {
 };
 
 /**
- * 'Desativar' (specification §2): removes the user's role, which also ends their sessions; the account itself stays,
- * so a role can be given back later. The dialog closes once the server has done it.
+ * 'Desativar' (specification §2): removes the user's role, closes the account (no more sign-ins) and ends its
+ * sessions; the account itself stays, so 'Novo Usuário' can give a role back later. The dialog closes once the server
+ * has done it.
  */
 export function RemoveRoleDialog({ user, onClose }: RemoveRoleDialogProps) {
   const removeRole = useRemoveRole();
@@ -52,7 +53,7 @@ export function RemoveRoleDialog({ user, onClose }: RemoveRoleDialogProps) {
         </AlertDialogHeader>
         {user ? <p className="text-sm font-medium break-words">{user.email}</p> : null}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={removeRole.isPending}>{m.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={removeRole.isPending}>{messages.common.cancel}</AlertDialogCancel>
           <AlertDialogAction
             variant="destructive"
             disabled={removeRole.isPending}

@@ -5,7 +5,11 @@ import { ROLE_LABELS } from '@carteirinha/shared/roles';
 import type { ReactNode } from 'react';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-message';
 import { useUserProfile } from '../api/get-user-profile';
+
+const p = messages.adminUsers.profile;
+const c = messages.adminUsers.columns;
 
 type UserProfileSheetProps = {
   /** Whose profile to show; null keeps the panel closed. */
@@ -39,7 +43,7 @@ function ProfileDetails({ userId }: { userId: string | null }) {
   if (error) {
     return (
       <SheetDescription role="alert" className="text-destructive">
-        {error.message}
+        {errorMessage(error)}
       </SheetDescription>
     );
   }
@@ -48,17 +52,20 @@ function ProfileDetails({ userId }: { userId: string | null }) {
     <>
       <SheetDescription>{profile.email}</SheetDescription>
       <dl className="grid gap-4 text-sm">
-        <Detail term="Nome">{profile.fullName || '-'}</Detail>
-        <Detail term="Email">
-          {profile.email} {profile.emailVerified ? '(confirmado)' : '(não confirmado)'}
+        <Detail term={p.name}>{profile.fullName || '-'}</Detail>
+        <Detail term={c.email}>
+          {profile.email} {profile.emailVerified ? p.emailConfirmed : p.emailNotConfirmed}
         </Detail>
-        <Detail term="Telefone">{profile.phone ?? '-'}</Detail>
-        <Detail term="Função">{profile.role ? ROLE_LABELS[profile.role] : '-'}</Detail>
-        <Detail term="Clínica">{profile.clinicName ?? '-'}</Detail>
-        <Detail term="Status">{USER_STATUS_LABELS[profile.status]}</Detail>
-        <Detail term="Último Login">{profile.lastSignInAt ? formatDateTime(profile.lastSignInAt) : '-'}</Detail>
-        <Detail term="Sessões ativas">{profile.activeSessions}</Detail>
-        <Detail term="Cadastrado em">{formatDateTime(profile.createdAt)}</Detail>
+        <Detail term={p.phone}>{profile.phone ?? '-'}</Detail>
+        <Detail term={c.role}>{profile.role ? ROLE_LABELS[profile.role] : '-'}</Detail>
+        <Detail term={c.clinic}>{profile.clinicName ?? '-'}</Detail>
+        <Detail term={c.status}>
+          {USER_STATUS_LABELS[profile.status]}
+          {profile.invitationPending ? ` (${messages.adminUsers.invitationPending})` : null}
+        </Detail>
+        <Detail term={c.lastSignIn}>{profile.lastSignInAt ? formatDateTime(profile.lastSignInAt) : '-'}</Detail>
+        <Detail term={p.activeSessions}>{profile.activeSessions}</Detail>
+        <Detail term={p.createdAt}>{formatDateTime(profile.createdAt)}</Detail>
       </dl>
     </>
   );

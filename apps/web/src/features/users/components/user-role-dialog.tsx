@@ -1,101 +1,80 @@
-import { assignRoleSchema, type AdminUser } from '@carteirinha/shared/contracts/users';
+import { assignRoleFormSchema, type AdminUser, type AssignRoleFormInput, type AssignRoleOutput } from '@carteirinha/shared/contracts/users';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { ROLE_LABELS, ROLES, roleNeedsClinic } from '@carteirinha/shared/roles';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { useAssignRole, type AssignRoleResponse } from '../api/assign-role';
 import { useUpdateRole } from '../api/update-role';
+import { ClinicPicker, type ChosenClinic } from './clinic-picker';
 
 const m = messages.userRoles;
-
-type FormInput = z.input<typeof assignRoleSchema>;
-type FormOutput = z.output<typeof assignRoleSchema>;
-
-export type ClinicOption = { id: string; name: string };
+const u = messages.adminUsers;
 
 type UserRoleDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The user whose role is edited ('Editar Usuário'), or null to give a role to someone ('Novo Usuário'). */
   user: AdminUser | null;
-  /** The clinics to choose from; undefined while they load. */
-  clinics: readonly ClinicOption[] | undefined;
-  clinicsError: string | null;
 };
 
-/** An empty control means "not given": the schema then answers with its own message instead of a format error. */
+/** An empty select means "not chosen": the schema then answers with its own message instead of a format error. */
 const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const emptyAsNull = (value: unknown) => (value === '' ? null : value);
 
 /**
- * 'Novo Usuário' / 'Editar Usuário' (specification §2, §5, §8). Both validate with `assignRoleSchema`: a new role is
- * given to an e-mail (an existing account, or an invitation), an edit names the user by id, which cannot be changed.
- * A failed save keeps the dialog open with what was typed.
+ * 'Novo Usuário' / 'Editar Usuário' (specification §2, §5, §8). Both validate with the contract's form schema, which
+ * checks what the API will receive: a new role is given to "e-mail ou ID do usuário" (an existing account, or an
+ * invitation), an edit names the user by id, which cannot be changed. A failed save keeps the dialog open.
  */
-export function UserRoleDialog({ open, onOpenChange, user, clinics, clinicsError }: UserRoleDialogProps) {
+export function UserRoleDialog({ open, onOpenChange, user }: UserRoleDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{user ? m.editUser : m.newUser}</DialogTitle>
-          <DialogDescription>
-            {user ? 'Altere a função e a clínica deste usuário.' : 'Dê uma função a um usuário da plataforma ou convide alguém por email.'}
-          </DialogDescription>
+          <DialogDescription>{user ? u.editUserDescription : u.newUserDescription}</DialogDescription>
         </DialogHeader>
-        {/* Mounted only while open (and once the clinics are known, so the select can show the current one): each
-            opening starts from the user's current values. */}
-        {clinicsError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {clinicsError}
-          </p>
-        ) : clinics ? (
-          <UserRoleForm user={user} clinics={clinics} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
-        ) : (
-          <Spinner className="justify-self-center py-6" />
-        )}
+        {/* Mounted only while open: each opening starts from the user's current values. */}
+        {open ? <UserRoleForm user={user} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-type UserRoleFormProps = {
-  user: AdminUser | null;
-  clinics: readonly ClinicOption[];
-  onDone: () => void;
-  onCancel: () => void;
-};
+/** An edit names the user by id (shown by e-mail, not editable); a 'Desativado' user has no role to start from. */
+function initialValues(user: AdminUser | null): DefaultValues<AssignRoleFormInput> {
+  if (!user) return { user: '', role: undefined, clinicId: null };
+  return { user: user.id, role: user.role ?? undefined, clinicId: user.clinicId };
+}
 
-function UserRoleForm({ user, clinics, onDone, onCancel }: UserRoleFormProps) {
+function UserRoleForm({ user, onDone }: { user: AdminUser | null; onDone: () => void }) {
   const assignRole = useAssignRole();
   const updateRole = useUpdateRole();
+  const [clinic, setClinic] = useState<ChosenClinic | null>(user?.clinicId && user.clinicName ? { id: user.clinicId, name: user.clinicName } : null);
   const {
     register,
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(assignRoleSchema),
-    defaultValues: user
-      ? { userId: user.id, role: user.role ?? undefined, clinicId: user.clinicId }
-      : { email: undefined, role: undefined, clinicId: null },
+  } = useForm<AssignRoleFormInput, unknown, AssignRoleOutput>({
+    resolver: zodResolver(assignRoleFormSchema),
+    defaultValues: initialValues(user),
   });
 
   const role = useWatch({ control, name: 'role' });
-  // A Super Admin belongs to no clinic: the select is not shown and no clinic is sent.
+  // A Super Admin belongs to no clinic: the picker is not shown and no clinic is sent.
   const showClinic = !role || roleNeedsClinic(role);
 
-  async function save(values: FormOutput) {
+  async function save(values: AssignRoleOutput) {
     const clinicId = roleNeedsClinic(values.role) ? (values.clinicId ?? null) : null;
-    // A 'Desativado' user has no role row to update: giving one back is an assignment.
+    // A 'Desativado' user has no role row to update: giving one back is an assignment (which re-opens the account).
     if (user && user.role !== null) {
       try {
         await updateRole.mutateAsync({ userId: user.id, input: { role: values.role, clinicId } });
@@ -109,7 +88,7 @@ function UserRoleForm({ user, clinics, onDone, onCancel }: UserRoleFormProps) {
     }
     let answer: AssignRoleResponse;
     try {
-      answer = await assignRole.mutateAsync(user ? { userId: user.id, role: values.role, clinicId } : { email: values.email, role: values.role, clinicId });
+      answer = await assignRole.mutateAsync({ ...values, clinicId });
     } catch (error) {
       reportFailure(m.assignError, error);
       return;
@@ -121,19 +100,13 @@ function UserRoleForm({ user, clinics, onDone, onCancel }: UserRoleFormProps) {
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(save)}>
       {user ? (
-        <FormField label={m.emailLabel} description="O usuário não pode ser trocado; para outra pessoa, use Novo Usuário.">
+        <FormField label={m.emailLabel} description={u.userLocked}>
           {(field) => <Input {...field} type="email" readOnly value={user.email} />}
         </FormField>
       ) : (
-        <FormField label={m.emailLabel} description={m.emailHelp} error={errors.email?.message}>
+        <FormField label={u.userReferenceLabel} description={u.userReferenceHelp} error={errors.user?.message}>
           {(field) => (
-            <Input
-              {...field}
-              type="email"
-              autoComplete="off"
-              placeholder="usuario@email.com"
-              {...register('email', { setValueAs: emptyAsUndefined })}
-            />
+            <Input {...field} type="text" inputMode="email" autoComplete="off" spellCheck={false} placeholder={u.userReferencePlaceholder} {...register('user')} />
           )}
         </FormField>
       )}
@@ -154,21 +127,28 @@ function UserRoleForm({ user, clinics, onDone, onCancel }: UserRoleFormProps) {
       {showClinic ? (
         <FormField label={m.clinicLabel} error={errors.clinicId?.message}>
           {(field) => (
-            <NativeSelect {...field} {...register('clinicId', { setValueAs: emptyAsNull })}>
-              <option value="">{m.clinicPlaceholder}</option>
-              {clinics.map((clinic) => (
-                <option key={clinic.id} value={clinic.id}>
-                  {clinic.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <Controller
+              control={control}
+              name="clinicId"
+              render={({ field: clinicField }) => (
+                <ClinicPicker
+                  {...field}
+                  value={clinic}
+                  onBlur={clinicField.onBlur}
+                  onChange={(chosen) => {
+                    setClinic(chosen);
+                    clinicField.onChange(chosen?.id ?? null);
+                  }}
+                />
+              )}
+            />
           )}
         </FormField>
       ) : (
         <p className="text-sm text-muted-foreground">{m.clinicNotNeeded}</p>
       )}
 
-      <FormDialogFooter pending={isSubmitting} onCancel={onCancel} />
+      <FormDialogFooter pending={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

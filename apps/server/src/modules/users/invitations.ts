@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_PRIMARY_COLOR } from '@carteirinha/shared/constants';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { ROLE_LABELS, type Role } from '@carteirinha/shared/roles';
+import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { clinicSiteUrl } from '../tenancy/host-site.ts';
+import type { InvitingClinic } from './repository.ts';
+
+/**
+ * An invitation link lasts a week: the person may open the e-mail days later. Ordinary password-reset links keep
+ * better-auth's one hour (auth.ts), since whoever asks for one is at the screen.
+ */
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Where invitations are sent from and what their links point at. */
+export type InvitationDeps = { mailer: Mailer; mainDomain: string; publicUrl: string };
+
+export type Invitation = { email: string; role: Role; clinic: InvitingClinic | null; token: string };
+
+/** A new set-password token: 192 random bits, URL-safe. */
+export function newInvitationToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Suspended and cancelled clinics have their site closed: their people are invited to the platform's site. */
+function siteIsOpen(clinic: InvitingClinic): boolean {
+  return clinic.status === 'active' || clinic.status === 'trial';
+}
+
+/**
+ * The invitation e-mail: for a clinic role it carries the clinic's name and colour and links to the clinic's own
+ * site (where that person will sign in); for a Super Admin, the platform's.
+ */
+export function invitationEmail(deps: InvitationDeps, invitation: Invitation): RenderedEmail {
+  const { clinic } = invitation;
+  const role = ROLE_LABELS[invitation.role];
+  const baseUrl = clinic && siteIsOpen(clinic) ? clinicSiteUrl(clinic, deps) : deps.publicUrl;
+  return renderActionEmail({
+    subject: clinic ? formatMessage(messages.adminUsers.inviteSubjectClinic, { clinic: clinic.name }) : messages.admin.inviteSubject,
+    brandName: clinic?.name ?? 'Carteirinha',
+    brandColor: clinic?.primaryColor ?? DEFAULT_PRIMARY_COLOR,
+    intro: clinic ? formatMessage(messages.adminUsers.inviteIntroClinic, { clinic: clinic.name, role }) : formatMessage(messages.admin.inviteIntro, { role }),
+    actionLabel: messages.admin.inviteAction,
+    actionUrl: `${baseUrl}/auth/redefinir-senha?token=${encodeURIComponent(invitation.token)}`,
+    footer: messages.adminUsers.inviteFooter,
+  });
+}
+
+/** Sends the invitation; the mailer throws when the SMTP server refuses it (and records the failure in the outbox). */
+export async function sendInvitation(deps: InvitationDeps, invitation: Invitation): Promise<void> {
+  await deps.mailer.send(invitation.email, invitationEmail(deps, invitation));
+}
