@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
  * time against PostgreSQL when TEST_DATABASE_URL names a server (CI does).
  */
 const serverTests = ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'];
+/** Tests that only have a meaning on a PostgreSQL server (pg_dump): run only when TEST_DATABASE_URL names one. */
+const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
 /** Tests of the embedded database itself (persistence, the server process on its default database). */
 const pgliteOnlyTests = ['apps/server/src/**/*.pglite.test.ts', 'apps/server/test/**/*.pglite.test.ts'];
 
@@ -15,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.pglite.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.pglite.test.ts', '**/*.postgres.test.ts', '**/node_modules/**'],
         },
       },
       {
@@ -32,7 +34,7 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
-                include: serverTests,
+                include: [...serverTests, ...postgresOnlyTests],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,

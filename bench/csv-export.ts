@@ -1,8 +1,9 @@
 /**
- * CSV export of 100 000 rows: the clinics and users reports downloaded over HTTP from the real server, on a fresh
- * database, while process.memoryUsage() is sampled every 50 ms. The export streams keyset batches, so the heap
- * should stay flat however long the file; this records how flat, and how fast, in bench/results/csv-export.json.
- * Fails unless each file holds exactly the generated rows and the header.
+ * CSV export of 100 000 rows (or `--rows N`): the clinics and users reports downloaded over HTTP from the real server,
+ * on a fresh database, while process.memoryUsage() is sampled every 50 ms. The export streams keyset batches, so the
+ * heap should stay flat however long the file: run it at several sizes (bench/README.md) and compare the growth.
+ * Records each run in bench/results/csv-export.json. Fails unless each file holds exactly the generated rows and
+ * the header.
  *
  *   npm run csv-export -w bench [-- [--rows N] [--postgres postgres://…]]
  *
@@ -12,13 +13,15 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReportKind } from '@carteirinha/shared/contracts/reports';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { userRoles } from '../apps/server/src/db/schema.ts';
 import { REPORTS } from '../apps/server/src/modules/reports/definitions.ts';
-import { DEMO_SETTINGS, ensureSettingsRow } from '../apps/server/src/modules/settings/store.ts';
+import { ensureSettingsRow } from '../apps/server/src/modules/settings/repository.ts';
+import { DEMO_SETTINGS } from '../apps/server/src/modules/settings/store.ts';
 import { seedManyClinics, seedManyUsers } from '../apps/server/test/generators.ts';
 import { authRequest, recordRun, signInCookie, startBenchServer, type BenchServer } from './harness.ts';
 
@@ -27,7 +30,8 @@ const ROWS = process.argv.includes('--rows') ? Number(process.argv[process.argv.
 const SAMPLE_EVERY_MS = 50;
 const ADMIN_PASSWORD = 'senha-do-bench-123';
 
-type Memory = { rssMiB: number; heapUsedMiB: number };
+/** `arrayBuffersMiB`: Buffers outside the heap (socket and file chunks in flight). */
+type Memory = { rssMiB: number; heapUsedMiB: number; arrayBuffersMiB: number };
 
 function oneDecimal(value: number): number {
   return Math.round(value * 10) / 10;
@@ -39,7 +43,7 @@ function mebibytes(bytes: number): number {
 
 function memoryNow(): Memory {
   const usage = process.memoryUsage();
-  return { rssMiB: mebibytes(usage.rss), heapUsedMiB: mebibytes(usage.heapUsed) };
+  return { rssMiB: mebibytes(usage.rss), heapUsedMiB: mebibytes(usage.heapUsed), arrayBuffersMiB: mebibytes(usage.arrayBuffers) };
 }
 
 /** The files must hold exactly the generated rows: a PostgreSQL database given to the bench has to be empty. */
@@ -63,6 +67,17 @@ async function signInAsAdmin(server: BenchServer): Promise<string> {
   return signInCookie(server, email, ADMIN_PASSWORD);
 }
 
+/** The first bytes of a file as text: the check of the header must not read a file of many MiB into memory itself. */
+async function readOpening(file: string, bytes: number): Promise<string> {
+  const handle = await fs.open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Downloads one report into the run's folder as a browser would, reading the body as a stream, with the memory
  * sampled every 50 ms from the request until the last byte is on disk.
@@ -77,6 +92,7 @@ async function exportReport(server: BenchServer, cookie: string, kind: ReportKin
     const now = memoryNow();
     peak.rssMiB = Math.max(peak.rssMiB, now.rssMiB);
     peak.heapUsedMiB = Math.max(peak.heapUsedMiB, now.heapUsedMiB);
+    peak.arrayBuffersMiB = Math.max(peak.arrayBuffersMiB, now.arrayBuffersMiB);
     samples += 1;
   }, SAMPLE_EVERY_MS);
 
@@ -105,9 +121,12 @@ async function exportReport(server: BenchServer, cookie: string, kind: ReportKin
     loopDelay.disable();
   }
   const durationMs = performance.now() - started;
+  // What the export left behind once its garbage is collected: a file held in memory would show here.
+  globalThis.gc?.();
+  const afterGc = memoryNow();
 
   const expectedHeader = `\uFEFF${REPORTS[kind].header.join(';')}\r\n`;
-  const opening = (await fs.readFile(file, 'utf8')).slice(0, expectedHeader.length);
+  const opening = await readOpening(file, Buffer.byteLength(expectedHeader));
   if (opening !== expectedHeader) throw new Error(`${kind}.csv: unexpected header ${JSON.stringify(opening)}`);
   if (lines !== ROWS + 1) throw new Error(`${kind}.csv: ${lines} lines, expected ${ROWS} rows and the header`);
   return {
@@ -121,7 +140,13 @@ async function exportReport(server: BenchServer, cookie: string, kind: ReportKin
       samples,
       before,
       peak,
-      growth: { rssMiB: oneDecimal(peak.rssMiB - before.rssMiB), heapUsedMiB: oneDecimal(peak.heapUsedMiB - before.heapUsedMiB) },
+      afterGc,
+      growth: {
+        rssMiB: oneDecimal(peak.rssMiB - before.rssMiB),
+        heapUsedMiB: oneDecimal(peak.heapUsedMiB - before.heapUsedMiB),
+        arrayBuffersMiB: oneDecimal(peak.arrayBuffersMiB - before.arrayBuffersMiB),
+      },
+      retainedHeapMiB: oneDecimal(afterGc.heapUsedMiB - before.heapUsedMiB),
     },
   };
 }
@@ -131,24 +156,29 @@ async function main(): Promise<void> {
   const server = await startBenchServer();
   const { db } = server.database;
   await assertEmpty(db);
-  const cookie = await signInAsAdmin(server);
 
   const seedStarted = performance.now();
   await seedManyClinics(db, ROWS, 'bench');
   const clinic = await db.query.clinics.findFirst({ columns: { id: true } });
   await seedManyUsers(db, ROWS - 1, { prefix: 'bench', clinicId: clinic?.id });
   const seedSeconds = oneDecimal((performance.now() - seedStarted) / 1000);
+  // After the seed, not before: a seed longer than the server's keep-alive (72 s at 500 000 rows on PGlite) would
+  // leave the client a closed connection to reuse.
+  const cookie = await signInAsAdmin(server);
 
   const clinics = await exportReport(server, cookie, 'clinicas');
   const users = await exportReport(server, cookie, 'usuarios');
   await server.close();
 
-  await recordRun('csv-export', server, { rows: ROWS, sampleEveryMs: SAMPLE_EVERY_MS, seedSeconds, clinics, users });
+  // The V8 heap limit of the run (`node --max-old-space-size=N` lowers it): a file held in memory would not fit a low one.
+  const heapLimitMiB = mebibytes(v8.getHeapStatistics().heap_size_limit);
+  await recordRun('csv-export', server, { rows: ROWS, heapLimitMiB, sampleEveryMs: SAMPLE_EVERY_MS, seedSeconds, clinics, users });
   for (const [kind, result] of Object.entries({ clinics, users })) {
     console.log(
       `${kind}: ${result.rows} rows, ${mebibytes(result.bytes)} MiB in ${result.durationMs} ms (${result.rowsPerSecond} rows/s, ` +
         `first byte ${result.firstByteMs} ms, event loop held ≤ ${result.eventLoopDelayMaxMs} ms); ` +
-        `heap ${result.memory.before.heapUsedMiB} → peak ${result.memory.peak.heapUsedMiB} MiB, rss ${result.memory.before.rssMiB} → peak ${result.memory.peak.rssMiB} MiB`,
+        `heap ${result.memory.before.heapUsedMiB} → peak ${result.memory.peak.heapUsedMiB} MiB (after GC ${result.memory.afterGc.heapUsedMiB} MiB), ` +
+        `buffers ${result.memory.before.arrayBuffersMiB} → peak ${result.memory.peak.arrayBuffersMiB} MiB, rss ${result.memory.before.rssMiB} → peak ${result.memory.peak.rssMiB} MiB`,
     );
   }
 }

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
-import type { Download, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Download, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { reportSummarySchema, type ReportSummary } from '@carteirinha/shared/contracts/reports';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { expect, expectAccessible, test } from '../fixtures';
 
-/** A period nobody creates anything in while the tests run. */
-const FUTURE = { from: '2090-01-01', to: '2090-12-31' };
+/** A period nobody creates anything in while the tests run (the calendars go back to 2000). */
+const EMPTY = { from: '2001-01-01', to: '2001-12-31' };
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 const BOM = '\uFEFF';
 
 /** Today's calendar day in São Paulo, as the period filter takes it (yyyy-MM-dd). */
@@ -19,6 +20,31 @@ function reportCard(page: Page, title: 'Clínicas' | 'Usuários' | 'Planos') {
 
 async function expectToast(page: Page, title: string) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: title }).first()).toBeVisible();
+}
+
+/** Closes every toast on screen, so that the next toast assertion can only pass on a toast the next step shows. */
+async function dismissToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
+    await toasts.first().getByRole('button', { name: 'Close toast' }).dispatchEvent('click');
+    await expect(toasts).toHaveCount(left - 1);
+  }
+}
+
+/** One of the dialog's two calendars, by its label. */
+function calendar(dialog: Locator, label: 'Data Inicial' | 'Data Final') {
+  return dialog.getByRole('group', { name: label });
+}
+
+/** Picks a day (yyyy-MM-dd) on a calendar as a person would: the year, the month, then the day. */
+async function pickDay(dialog: Locator, label: 'Data Inicial' | 'Data Final', day: string) {
+  const [year, month, date] = day.split('-').map(Number);
+  const picker = calendar(dialog, label);
+  await picker.getByRole('combobox', { name: 'Escolha o ano' }).selectOption(String(year));
+  await picker.getByRole('combobox', { name: 'Escolha o mês' }).selectOption(String((month ?? 1) - 1));
+  await picker.getByRole('button', { name: new RegExp(`\\b${date} de ${MONTHS[(month ?? 1) - 1]} de ${year}`) }).click();
+  const [y, mo, d] = day.split('-');
+  await expect(picker.getByTestId('chosen-date')).toHaveText(`Escolhida: ${d}/${mo}/${y}`);
 }
 
 /** Waits for the page's own summary request for the period (or for all time) and returns what it answered. */
@@ -46,8 +72,8 @@ async function expectFigures(page: Page, summary: ReportSummary) {
 async function choosePeriod(page: Page, from: string, to: string) {
   await page.getByRole('button', { name: 'Filtrar Período' }).click();
   const dialog = page.getByRole('dialog', { name: 'Filtrar por Período' });
-  await dialog.getByLabel('Data Inicial').fill(from);
-  await dialog.getByLabel('Data Final').fill(to);
+  await pickDay(dialog, 'Data Inicial', from);
+  await pickDay(dialog, 'Data Final', to);
   await dialog.getByRole('button', { name: 'Aplicar Filtro' }).click();
   return dialog;
 }
@@ -93,19 +119,24 @@ test.describe('/admin/relatorios', () => {
     await visit('/admin/relatorios');
     await page.getByRole('button', { name: 'Filtrar Período' }).click();
     const dialog = page.getByRole('dialog', { name: 'Filtrar por Período' });
+    await expect(calendar(dialog, 'Data Inicial').getByTestId('chosen-date')).toHaveText('Nenhuma data escolhida');
     await expectAccessible(page);
 
     await dialog.getByRole('button', { name: 'Aplicar Filtro' }).click();
     await expectToast(page, 'Por favor, selecione ambas as datas');
+    await dismissToasts(page);
 
-    await dialog.getByLabel('Data Inicial').fill('2025-03-10');
+    // Each step starts with no toast on screen: its assertion can only pass on the toast it caused.
+    await pickDay(dialog, 'Data Inicial', '2025-03-10');
     await dialog.getByRole('button', { name: 'Aplicar Filtro' }).click();
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Por favor, selecione ambas as datas' })).not.toHaveCount(0);
+    await expectToast(page, 'Por favor, selecione ambas as datas');
+    await dismissToasts(page);
 
-    await dialog.getByLabel('Data Final').fill('2025-03-01');
+    await pickDay(dialog, 'Data Final', '2025-03-01');
     await dialog.getByRole('button', { name: 'Aplicar Filtro' }).click();
     await expectToast(page, 'Data inicial não pode ser maior que a data final');
     // Nothing was applied.
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Período:' })).toHaveCount(0);
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/relatorios$/);
 
@@ -118,24 +149,27 @@ test.describe('/admin/relatorios', () => {
     await visit('/admin/relatorios');
     await allTime;
 
-    const future = summaryAnswer(page, FUTURE);
-    const dialog = await choosePeriod(page, FUTURE.from, FUTURE.to);
-    await expectToast(page, 'Período: 01/01/2090 até 31/12/2090');
+    const answered = summaryAnswer(page, EMPTY);
+    const dialog = await choosePeriod(page, EMPTY.from, EMPTY.to);
+    await expectToast(page, 'Período: 01/01/2001 até 31/12/2001');
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/\?de=2090-01-01&ate=2090-12-31$/);
-    await expect(page.getByRole('main').getByText('Período: 01/01/2090 até 31/12/2090', { exact: true })).toBeVisible();
-    const empty = await future;
+    await expect(page).toHaveURL(/\?de=2001-01-01&ate=2001-12-31$/);
+    await expect(page.getByRole('main').getByText('Período: 01/01/2001 até 31/12/2001', { exact: true })).toBeVisible();
+    const empty = await answered;
     expect(empty).toEqual({ clinics: 0, users: 0, plans: 0, activePlans: 0 });
     await expectFigures(page, empty);
 
     await page.reload();
-    await expect(page.getByRole('main').getByText('Período: 01/01/2090 até 31/12/2090', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Período: 01/01/2001 até 31/12/2001', { exact: true })).toBeVisible();
     await expect(reportCard(page, 'Clínicas').getByTestId('report-count')).toHaveText('0');
 
-    // The dialog opens on the period in use.
+    // The dialog opens on the period in use: each calendar on its day, selected.
     await page.getByRole('button', { name: 'Filtrar Período' }).click();
-    await expect(page.getByLabel('Data Inicial')).toHaveValue(FUTURE.from);
-    await expect(page.getByLabel('Data Final')).toHaveValue(FUTURE.to);
+    const reopened = page.getByRole('dialog', { name: 'Filtrar por Período' });
+    await expect(calendar(reopened, 'Data Inicial').getByTestId('chosen-date')).toHaveText('Escolhida: 01/01/2001');
+    await expect(calendar(reopened, 'Data Inicial').getByRole('gridcell', { selected: true })).toHaveText('1');
+    await expect(calendar(reopened, 'Data Final').getByTestId('chosen-date')).toHaveText('Escolhida: 31/12/2001');
+    await expect(calendar(reopened, 'Data Final').getByRole('gridcell', { selected: true })).toHaveText('31');
     await page.keyboard.press('Escape');
 
     const cleared = summaryAnswer(page, null);
@@ -154,9 +188,11 @@ test.describe('/admin/relatorios', () => {
     await expect(reportCard(page, 'Usuários').getByTestId('report-count')).not.toHaveText(/^(0|—)$/);
 
     const downloading = page.waitForEvent('download');
+    const requested = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/admin/reports/usuarios.csv');
     await reportCard(page, 'Usuários').getByRole('button', { name: 'Exportar CSV' }).click();
+    expect(new URL((await requested).url()).search).toBe(`?from=${today}&to=${today}`);
     const download = await downloading;
-    expect(new URL(download.url()).search).toBe(`?from=${today}&to=${today}`);
+    expect(download.suggestedFilename()).toBe('relatorio-usuarios.csv');
     const csv = await readDownload(download);
     expect(csv.startsWith(BOM)).toBe(true);
     const lines = csv.slice(1).trim().split(/\r?\n/);
@@ -167,13 +203,24 @@ test.describe('/admin/relatorios', () => {
     for (const line of lines.slice(1)) expect(line.endsWith(`;${day}/${month}/${year}`)).toBe(true);
   });
 
-  test('exports the clinics as CSV with the specified columns', async ({ page, visit }) => {
+  test('exports the clinics as CSV with the specified columns, and says so once the file is saved', async ({ page, visit }) => {
     await visit('/admin/relatorios');
     const card = reportCard(page, 'Clínicas');
     await expect(card.getByTestId('report-count')).not.toHaveText(/^(0|—)$/);
 
+    // The server is held until the page has had time to show a toast too early.
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/reports/clinicas.csv', async (route) => {
+      await held;
+      await route.continue();
+    });
     const downloading = page.waitForEvent('download');
     await card.getByRole('button', { name: 'Exportar CSV' }).click();
+    await expect(card.getByRole('button', { name: 'Exportando...' })).toBeDisabled();
+    await page.waitForTimeout(500);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Relatório exportado com sucesso!' })).toHaveCount(0);
+    release?.();
     const download = await downloading;
     await expectToast(page, 'Relatório exportado com sucesso!');
     expect(download.suggestedFilename()).toBe('relatorio-clinicas.csv');
@@ -189,6 +236,23 @@ test.describe('/admin/relatorios', () => {
     expect(fields[1]).toBe('11.222.333/0001-81');
     expect(fields[2]).toBe('Ativa');
     expect(fields[5]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  test('says the server refusal of an export, with no file and no success toast, when the session is gone', async ({ page, visit }) => {
+    await visit('/admin/relatorios');
+    const card = reportCard(page, 'Clínicas');
+    await expect(card.getByTestId('report-count')).not.toHaveText(/^(0|—)$/);
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+
+    // The session ends behind the page's back (as after the inactivity timeout on another tab).
+    await page.context().clearCookies();
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/reports/clinicas.csv');
+    await card.getByRole('button', { name: 'Exportar CSV' }).click();
+    expect((await refused).status()).toBe(401);
+    await expectToast(page, 'Você precisa estar logado para continuar');
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Relatório exportado com sucesso!' })).toHaveCount(0);
+    expect(downloads).toBe(0);
   });
 
   test('opens the print view of a report and prints it once loaded', async ({ page, visit, context }) => {
@@ -210,10 +274,12 @@ test.describe('/admin/relatorios', () => {
     const printView = await opening;
 
     await expect(printView).toHaveURL(/\/admin\/relatorios\/imprimir\/usuarios$/);
+    await expect(printView).toHaveTitle('Relatório de Usuários');
     await expect(printView.getByRole('heading', { level: 1 })).toHaveText('Relatório de Usuários');
     await expect(printView.getByText('Todo o período')).toBeVisible();
     const table = printView.getByRole('table', { name: 'Relatório de Usuários' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Email', 'Função', 'Criado em']);
+    // Fewer columns than the CSV (Email, Função, Criado em).
+    await expect(table.getByRole('columnheader')).toHaveText(['Email', 'Função']);
     await expect(table.getByRole('row').filter({ hasText: DEMO_ACCOUNTS.admin })).toContainText('Super Admin');
     await expect.poll(() => printView.evaluate(() => (window as unknown as { __printCalls: { count: number } }).__printCalls.count)).toBe(1);
     await expectAccessible(printView);
@@ -221,7 +287,7 @@ test.describe('/admin/relatorios', () => {
   });
 
   test('refuses to export an empty report', async ({ page, visit }) => {
-    await visit(`/admin/relatorios?de=${FUTURE.from}&ate=${FUTURE.to}`);
+    await visit(`/admin/relatorios?de=${EMPTY.from}&ate=${EMPTY.to}`);
     const card = reportCard(page, 'Planos');
     await expect(card.getByTestId('report-count')).toHaveText('0');
 

@@ -29,8 +29,8 @@ test.describe('/admin/configuracoes', () => {
   test('saves every section and reads it back after a reload', async ({ page }) => {
     const original = await readSettings(page);
     await expect(page.getByRole('heading', { name: 'Configurações', level: 1 })).toBeVisible();
-    // The demo seed's choices are said on the screen.
-    await expect(page.getByText('Desativada pelos dados de demonstração')).toBeVisible();
+    // The demo seed's choices are said on the screen, once.
+    await expect(page.getByRole('complementary', { name: 'Dados de demonstração' })).toContainText('a autenticação em dois fatores começou desativada');
     await expect(page.getByLabel('Domínio Principal')).toHaveAttribute('readonly', '');
 
     await page.getByLabel('Telefone').fill('(11) 4002-8922');
@@ -67,6 +67,50 @@ test.describe('/admin/configuracoes', () => {
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();
     await expect(page.getByText(SAVED)).toBeVisible();
     expect(await readSettings(page)).toMatchObject({ sessionTimeoutMinutes: original.sessionTimeoutMinutes, notifyCancellations: wasOn });
+  });
+
+  test('speaks to a platform admin, and keeps Salvar Alterações in reach on a phone', async ({ page }) => {
+    for (const developerText of ['MAIN_DOMAIN', 'GOOGLE_CLIENT', 'desenvolvimento']) {
+      await expect(page.getByRole('main')).not.toContainText(developerText);
+    }
+    await expect(page.getByRole('main')).toContainText('O login com Google ainda não foi configurado neste servidor');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const save = page.getByRole('region', { name: 'Salvar configurações' }).getByRole('button', { name: 'Salvar Alterações' });
+    await expect(save).toBeInViewport();
+    const bar = page.getByRole('region', { name: 'Salvar configurações' });
+    await expect(bar).toContainText('Nenhuma alteração pendente');
+    const phone = page.getByLabel('Telefone');
+    await phone.fill((await phone.inputValue()) === '(11) 3333-1234' ? '(11) 3333-4321' : '(11) 3333-1234');
+    await expect(bar).toContainText('Há alterações não salvas');
+    // Half-way down the form the bar is still at the bottom of the screen.
+    await page.getByLabel('Timeout de sessão (minutos)').scrollIntoViewIfNeeded();
+    await expect(save).toBeInViewport();
+    const box = await bar.boundingBox();
+    expect(box && box.y + box.height).toBeGreaterThan(844 - 40);
+  });
+
+  test('lays the sections out in balanced rows: no card alone, none half empty', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const cards = await page
+      .getByRole('form', { name: 'Configurações' })
+      .locator('[data-slot="card"]')
+      .evaluateAll((elements) =>
+        elements.map((card) => {
+          const box = card.getBoundingClientRect();
+          const content = card.lastElementChild?.lastElementChild?.getBoundingClientRect();
+          return { top: box.top, width: box.width, emptyBelow: box.bottom - (content?.bottom ?? box.bottom) };
+        }),
+      );
+    expect(cards).toHaveLength(5);
+    const fullWidth = Math.max(...cards.map((card) => card.width));
+    for (const card of cards) {
+      // A card spans the width or shares its row with another one.
+      if (card.width < fullWidth - 1) expect(cards.filter((other) => Math.abs(other.top - card.top) < 1)).toHaveLength(2);
+      // Its padding and little more below its last field.
+      expect(card.emptyBelow).toBeLessThan(80);
+    }
   });
 
   test('refuses a bad value with its message and saves nothing', async ({ page }) => {

@@ -31,6 +31,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The pg_dump that backs up a PostgreSQL database: its major version must be at least the server's. */
+  PG_DUMP_PATH: z.string().min(1).default('pg_dump'),
 });
 
 export type Config = {
@@ -53,6 +55,8 @@ export type Config = {
   webDistDir: string;
   /** 'Login com Google' needs both; the admin toggle has no effect without them. */
   google: { clientId: string; clientSecret: string } | undefined;
+  /** The pg_dump for 'Fazer Backup Agora' and the daily backup on PostgreSQL. */
+  pgDumpPath: string;
 };
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -88,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    pgDumpPath: e.PG_DUMP_PATH,
   };
 }

@@ -1,10 +1,11 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startDatabaseMaintenanceJob } from './db/maintenance.ts';
 import { seedDatabase } from './db/seed.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
 import { startDailyBackupJob } from './modules/settings/backups.ts';
-import { startWeeklyReportJob } from './modules/settings/notifications.ts';
+import { startOverduePaymentsJob, startWeeklyReportJob } from './modules/settings/notifications.ts';
 import { startTrialExpiryJob } from './modules/tenancy/jobs.ts';
 
 /** Requests in flight get this long to finish after SIGTERM before the process gives up on them. */
@@ -12,7 +13,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgDumpPath: config.pgDumpPath });
   await database.migrate();
   const authSecret = await resolveAuthSecret({ authSecret: config.authSecret, dataDir: config.dataDir });
   const app = await buildApp({ config, database, authSecret });
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const trialJob = startTrialExpiryJob(database.db, app.log);
   const backupJob = startDailyBackupJob(app.backups, app.settings, app.log);
   const reportJob = startWeeklyReportJob(app.notifier, app.log);
+  const overdueJob = startOverduePaymentsJob(app.notifier, app.log);
+  const maintenanceJob = startDatabaseMaintenanceJob(database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +41,8 @@ async function main(): Promise<void> {
       clearInterval(trialJob);
       clearInterval(backupJob);
       clearInterval(reportJob);
+      clearInterval(overdueJob);
+      clearInterval(maintenanceJob);
       await app.close();
       await database.close();
       process.exit(0);

@@ -30,6 +30,12 @@ export type DatabaseHandle = {
   backup: (file: string) => Promise<void>;
   /** The file name ending of a backup of this kind. */
   backupExtension: string;
+  /**
+   * Routine upkeep that the database does not do by itself. PGlite has no autovacuum: without VACUUM (ANALYZE) the
+   * planner keeps stale statistics after bulk inserts and scans 50 000 accounts instead of using the trigram search
+   * indexes (bench/users-search.ts: 1.1 s against 6–96 ms). A PostgreSQL server's autovacuum already does it.
+   */
+  maintain: () => Promise<void>;
 };
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -56,36 +62,92 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
       await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
     },
     backupExtension: '.tar.gz',
+    maintain: async () => {
+      await client.exec('VACUUM (ANALYZE)');
+    },
   };
 }
 
 /**
- * pg_dump in the custom format (restorable with pg_restore); the client tools come with Debian's postgresql. The
- * connection goes through libpq's environment, not the command line, so the password shows neither in `ps` nor in
- * an error message (which quotes the command line).
+ * pg_dump refuses a server of a newer major version than its own ("aborting because of server version mismatch"):
+ * the backup then needs a newer pg_dump, named by PG_DUMP_PATH. Thrown before pg_dump runs, with both versions.
  */
-async function runPgDump(connectionString: string, file: string): Promise<void> {
+export class PgDumpVersionMismatchError extends Error {
+  constructor(
+    readonly pgDumpMajor: number,
+    readonly serverMajor: number,
+    readonly pgDumpPath: string,
+  ) {
+    super(`${pgDumpPath} is PostgreSQL ${pgDumpMajor} and cannot dump a PostgreSQL ${serverMajor} server; set PG_DUMP_PATH to pg_dump ${serverMajor} or newer`);
+    this.name = 'PgDumpVersionMismatchError';
+  }
+}
+
+/** The major version in `pg_dump --version` ("pg_dump (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)" → 15). */
+export function pgDumpMajorVersion(versionLine: string): number | null {
+  const match = /\(PostgreSQL\)\s+(\d+)/.exec(versionLine);
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/** The major version in `server_version_num` (150018 → 15; from PostgreSQL 10 on it is the number ÷ 10 000). */
+export function serverMajorVersion(serverVersionNum: number): number {
+  return Math.floor(serverVersionNum / 10_000);
+}
+
+/** The libpq environment for a connection string: the password travels neither on the command line nor in `ps`. */
+function libpqEnvironment(connectionString: string): NodeJS.ProcessEnv {
   const url = new URL(connectionString);
-  const env = {
+  const sslmode = url.searchParams.get('sslmode');
+  return {
     ...process.env,
     PGHOST: decodeURIComponent(url.hostname) || 'localhost',
     PGPORT: url.port || '5432',
     PGUSER: decodeURIComponent(url.username),
     PGPASSWORD: decodeURIComponent(url.password),
     PGDATABASE: decodeURIComponent(url.pathname.slice(1)),
-    ...(url.searchParams.get('sslmode') ? { PGSSLMODE: url.searchParams.get('sslmode') ?? '' } : {}),
+    ...(sslmode ? { PGSSLMODE: sslmode } : {}),
   };
+}
+
+/** A failed child process as one line: its stderr when it wrote one, else the first line of the error. */
+function childFailure(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return String(error);
+  const stderr = 'stderr' in error ? error.stderr : undefined;
+  if (typeof stderr === 'string' && stderr.trim()) return stderr.trim();
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
+/** Refuses early, with both versions said, when pg_dump is older than the server it would dump. */
+async function assertPgDumpCanDump(pool: pg.Pool, pgDumpPath: string): Promise<void> {
+  let versionLine: string;
   try {
-    await execFileAsync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`], { env, timeout: 10 * 60_000 });
+    versionLine = (await execFileAsync(pgDumpPath, ['--version'], { timeout: 30_000 })).stdout;
   } catch (error) {
-    const stderr = (error as { stderr?: unknown }).stderr;
-    const reason = typeof stderr === 'string' && stderr.trim() ? stderr.trim() : String((error as Error).message).split('\n')[0];
-    throw new Error(`pg_dump failed: ${reason}`, { cause: error });
+    throw new Error(`pg_dump not found or not runnable (${pgDumpPath}): ${childFailure(error)}`, { cause: error });
+  }
+  const pgDumpMajor = pgDumpMajorVersion(versionLine);
+  const result = await pool.query<{ server_version_num: string }>('SHOW server_version_num');
+  const serverMajor = serverMajorVersion(Number(result.rows[0]?.server_version_num));
+  if (pgDumpMajor !== null && pgDumpMajor < serverMajor) throw new PgDumpVersionMismatchError(pgDumpMajor, serverMajor, pgDumpPath);
+}
+
+/**
+ * pg_dump in the custom format (restorable with pg_restore); the client tools come with Debian's postgresql, or
+ * PG_DUMP_PATH names another. The connection goes through libpq's environment, not the command line, so the password
+ * shows neither in `ps` nor in an error message (which quotes the command line).
+ */
+async function runPgDump(pool: pg.Pool, connectionString: string, pgDumpPath: string, file: string): Promise<void> {
+  await assertPgDumpCanDump(pool, pgDumpPath);
+  try {
+    await execFileAsync(pgDumpPath, ['--format=custom', '--no-owner', `--file=${file}`], { env: libpqEnvironment(connectionString), timeout: 10 * 60_000 });
+  } catch (error) {
+    throw new Error(`pg_dump failed: ${childFailure(error)}`, { cause: error });
   }
 }
 
-/** Opens a node-postgres pool on a PostgreSQL server. */
-export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
+/** Opens a node-postgres pool on a PostgreSQL server; backups run `pgDumpPath` (PG_DUMP_PATH, default `pg_dump`). */
+export function openPostgres(connectionString: string, poolSize = 10, options: { pgDumpPath?: string } = {}): DatabaseHandle {
+  const pgDumpPath = options.pgDumpPath ?? 'pg_dump';
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection that the server drops (restart, failover) emits 'error'; without a listener that would
   // crash the process. The pool discards the connection and the next query opens a new one.
@@ -105,14 +167,15 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
       }
     },
     close: () => pool.end(),
-    backup: (file) => runPgDump(connectionString, file),
+    backup: (file) => runPgDump(pool, connectionString, pgDumpPath, file),
     backupExtension: '.dump',
+    maintain: async () => undefined,
   };
 }
 
 /** The database the configuration names: PostgreSQL when a URL is given, else PGlite under the data folder. */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; pgDumpPath?: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, undefined, { pgDumpPath: options.pgDumpPath });
   return openPglite(path.join(options.dataDir, 'pglite'));
 }
 

@@ -30,3 +30,34 @@ export function lastOccurrence(now: Date, schedule: Schedule): Date {
 export function isDue(now: Date, lastRun: Date | null, schedule: Schedule): boolean {
   return lastRun === null || lastRun.getTime() < lastOccurrence(now, schedule).getTime();
 }
+
+const EVERY_MINUTE_MS = 60_000;
+/** After a failed run, a job rests this long before trying again, instead of failing (and logging) every minute. */
+export const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
+
+type JobLog = { error: (details: { err: unknown }, message: string) => void };
+
+/**
+ * Runs `tick` once a minute; each job checks for itself whether its work is due, so a server that was off at the
+ * scheduled time catches up within a minute of starting. A tick still running (a long backup) is not started twice,
+ * and a tick that throws is logged and followed by an hour's rest. The timer does not hold the process open.
+ */
+export function runEveryMinute(name: string, tick: () => Promise<void>, log: JobLog, retryAfterFailureMs = RETRY_AFTER_FAILURE_MS): NodeJS.Timeout {
+  let running = false;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  const run = async () => {
+    if (running || Date.now() - failedAt < retryAfterFailureMs) return;
+    running = true;
+    try {
+      await tick();
+    } catch (error) {
+      failedAt = Date.now();
+      log.error({ err: error }, `${name} failed; next attempt in ${Math.round(retryAfterFailureMs / 60_000)} minutes`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), EVERY_MINUTE_MS);
+  timer.unref();
+  return timer;
+}

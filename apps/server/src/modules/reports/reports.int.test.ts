@@ -59,8 +59,17 @@ describe('admin reports', () => {
     const empty = await get('/api/admin/reports/planos.csv');
     expect(empty.statusCode).toBe(404);
     expect(empty.json().error.message).toBe('Nenhum dado disponível para exportar');
-    const print = (await get('/api/admin/reports/clinicas?from=2025-01-01&to=2025-12-31')).json();
-    expect(print).toMatchObject({ title: 'Relatório de Clínicas', total: 1, columns: ['Nome', 'CNPJ', 'Status', 'Cidade', 'Estado', 'Criado'] });
+  });
+
+  it('gives the print view the title and a shorter set of columns than the CSV', async () => {
+    const clinicsPrint = printReportSchema.parse((await get('/api/admin/reports/clinicas?from=2025-01-01&to=2025-12-31')).json());
+    expect(clinicsPrint).toMatchObject({ title: 'Relatório de Clínicas', total: 1, columns: ['Nome', 'CNPJ', 'Status', 'Criado'] });
+    expect(clinicsPrint.rows).toEqual([['Clínica; Antiga', expect.stringMatching(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/), 'Ativa', '10/03/2025']]);
+    const usersPrint = printReportSchema.parse((await get('/api/admin/reports/usuarios')).json());
+    expect(usersPrint).toMatchObject({ title: 'Relatório de Usuários', columns: ['Email', 'Função'] });
+    expect(usersPrint.rows.every((row) => row.length === 2)).toBe(true);
+    const plansPrint = printReportSchema.parse((await get('/api/admin/reports/planos')).json());
+    expect(plansPrint).toMatchObject({ title: 'Relatório de Planos', columns: ['Nome', 'Preço', 'Ativo'], rows: [], total: 0 });
   });
 
   it('writes "Sem função" for an account without a role, in the CSV and in the print view', async () => {

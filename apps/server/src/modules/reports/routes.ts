@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { periodSchema, printReportSchema, REPORT_KINDS, reportSummarySchema } from '@carteirinha/shared/contracts/reports';
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { errorResponses } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvStream } from './csv.ts';
-import { REPORTS, reportBatches, reportSummary } from './definitions.ts';
+import { printProjection, REPORTS, reportBatches } from './definitions.ts';
+import { reportSummary } from './repository.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const admin = { access: 'platform:manage' } as const;
 const kindParams = z.object({ kind: z.enum(REPORT_KINDS) });
-/** The print view shows the first rows; the CSV has them all. */
+/** The print view shows the first rows, in fewer columns; the CSV has them all. */
 const PRINT_ROW_LIMIT = 1000;
 
 /** /admin/relatorios: the period summary, CSV exports streamed from the database, and the print view's rows. */
@@ -47,7 +48,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     async (request) => {
       const definition = REPORTS[request.params.kind];
       const [total, first] = await Promise.all([definition.count(db, request.query), definition.batch(db, request.query, null, PRINT_ROW_LIMIT)]);
-      return { title: definition.title, columns: [...definition.header], rows: first.rows, total };
+      return { title: definition.title, columns: [...definition.printColumns], rows: first.rows.map(printProjection(definition)), total };
     },
   );
 };

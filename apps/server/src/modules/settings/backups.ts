@@ -3,18 +3,23 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackupInfo } from '@carteirinha/shared/contracts/settings';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { isDue, type Schedule } from '../../lib/schedule.ts';
+import { isDue, lastOccurrence, runEveryMinute, type Schedule } from '../../lib/schedule.ts';
+import { runClaimedJob } from './repository.ts';
 import type { SettingsStore } from './store.ts';
 
 const BACKUP_PREFIX = 'carteirinha-';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const EVERY_MINUTE_MS = 60_000;
 /** Specification §9: the daily backup runs at 3 am. */
 export const DAILY_BACKUP: Schedule = { hour: 3 };
 
 export type BackupService = {
   /** 'Fazer Backup Agora': writes one file under DATA_DIR/backups, then applies the retention. */
   backupNow: () => Promise<BackupInfo>;
+  /**
+   * The backup of the 3 am occurrence `due`, made by the one process that claims it in the database; null when
+   * another process has it (or the daily backup is off). A failed backup gives the claim back.
+   */
+  dailyBackup: (due: Date, now: Date) => Promise<BackupInfo | null>;
   latest: () => Promise<BackupInfo | null>;
   list: () => Promise<BackupInfo[]>;
   /** Deletes backups older than the retention; answers how many went. */
@@ -32,6 +37,7 @@ function fileNameFor(now: Date, extension: string): string {
 
 export function createBackupService(options: { database: DatabaseHandle; dataDir: string; settings: SettingsStore }): BackupService {
   const folder = path.join(options.dataDir, 'backups');
+  const { db } = options.database;
   let running: Promise<BackupInfo> | null = null;
 
   async function list(): Promise<BackupInfo[]> {
@@ -78,45 +84,45 @@ export function createBackupService(options: { database: DatabaseHandle; dataDir
     return { fileName, sizeBytes: stat.size, createdAt: stat.mtime.toISOString() };
   }
 
-  return {
-    // Two clicks (or the job and a click) at once make one backup, not two competing dumps.
-    backupNow: () => {
-      running ??= write().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    latest: async () => (await list())[0] ?? null,
-    list,
-    prune,
-  };
+  // Two clicks (or the job and a click) at once make one backup, not two competing dumps.
+  function backupNow(): Promise<BackupInfo> {
+    running ??= write().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function dailyBackup(due: Date, now: Date): Promise<BackupInfo | null> {
+    return runClaimedJob(db, 'dailyBackup', due, now, backupNow);
+  }
+
+  return { backupNow, dailyBackup, latest: async () => (await list())[0] ?? null, list, prune };
 }
 
-/** One tick of the daily job: makes the backup when it is due, and answers it (null when nothing was due). */
+/**
+ * One tick of the daily job. The retention applies on every tick, daily backups on or off (manual backups age too;
+ * it costs a directory listing). Then the backup is made when it is due, and answered (null when nothing was due,
+ * or another process made it).
+ */
 export async function runDailyBackupIfDue(backups: BackupService, settings: SettingsStore, now = new Date()): Promise<BackupInfo | null> {
-  const { backupDailyEnabled } = await settings.get();
+  const { backupDailyEnabled, backupRetentionDays } = await settings.get();
+  await backups.prune(backupRetentionDays, now);
   const latest = await backups.latest();
   if (!isDailyBackupDue(now, latest ? new Date(latest.createdAt) : null, backupDailyEnabled)) return null;
-  return backups.backupNow();
+  return backups.dailyBackup(lastOccurrence(now, DAILY_BACKUP), now);
 }
 
-/** After a failed daily backup, the job waits this long before trying again instead of failing every minute. */
-const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
-
-/** Checks every minute whether the 3 am backup is due; a server that was off at 3 am makes it within a minute of starting. */
+/**
+ * Checks every minute whether the 3 am backup is due; a server that was off at 3 am makes it within a minute of
+ * starting. After a failure this process waits an hour; the claim it gave back lets another process try sooner.
+ */
 export function startDailyBackupJob(backups: BackupService, settings: SettingsStore, log: FastifyBaseLogger): NodeJS.Timeout {
-  let failedAt = 0;
-  const run = async () => {
-    if (Date.now() - failedAt < RETRY_AFTER_FAILURE_MS) return;
-    try {
+  return runEveryMinute(
+    'daily backup',
+    async () => {
       const backup = await runDailyBackupIfDue(backups, settings);
       if (backup) log.info({ file: backup.fileName, bytes: backup.sizeBytes }, 'daily backup written');
-    } catch (error) {
-      failedAt = Date.now();
-      log.error({ err: error }, 'daily backup failed; next attempt in an hour');
-    }
-  };
-  const timer = setInterval(() => void run(), EVERY_MINUTE_MS);
-  timer.unref();
-  return timer;
+    },
+    log,
+  );
 }

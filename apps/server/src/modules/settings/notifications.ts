@@ -1,30 +1,51 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DashboardAlert } from '@carteirinha/shared/contracts/dashboard';
 import { formatDate } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
-import { platformSettings } from '../../db/schema.ts';
-import { renderActionEmail } from '../../lib/email-templates.ts';
+import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
-import { lastOccurrence, type Schedule } from '../../lib/schedule.ts';
-import { reportSummary } from '../reports/definitions.ts';
+import { lastOccurrence, runEveryMinute, type Schedule } from '../../lib/schedule.ts';
+import { overduePaymentAlerts } from '../dashboard/repository.ts';
+import { reportSummary } from '../reports/repository.ts';
+import { runClaimedJob, type SettingsRow } from './repository.ts';
 import type { SettingsStore } from './store.ts';
+
+const s = messages.settings;
 
 export type PlatformNotifier = {
   /** 'Novas clínicas': tells the support address that a clinic signed up and awaits approval. */
   clinicSignedUp: (clinic: { name: string }) => Promise<void>;
+  /** 'Cancelamentos': tells the support address that a clinic was cancelled. Never throws. */
+  clinicCancelled: (clinic: { name: string }) => Promise<void>;
   /** 'Relatórios automáticos': the week's figures, once per week; answers whether this call sent it. */
   sendWeeklyReportIfDue: (now?: Date) => Promise<boolean>;
+  /**
+   * 'Pagamentos pendentes': once a day, the clinics with overdue charges (none: no e-mail); answers whether this
+   * call sent it.
+   */
+  sendOverduePaymentsIfDue: (now?: Date) => Promise<boolean>;
 };
 
 /** Mondays at 8 am (São Paulo), about the seven days before. */
 export const WEEKLY_REPORT: Schedule = { hour: 8, weekday: 1 };
+/** Every day at 8 am (São Paulo), when the team starts the day. */
+export const OVERDUE_PAYMENTS_DIGEST: Schedule = { hour: 8 };
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-const EVERY_MINUTE_MS = 60_000;
-
 
 const PLATFORM_COLOR = '#0d9488';
+
+/** 'Clínica A (em atraso desde 01/11/2026); Clínica B (…)', the longest overdue first, and how many more there are. */
+function overdueClinicList(alerts: readonly DashboardAlert[], total: number): string {
+  const listed = alerts
+    .map((alert) => (alert.date ? formatMessage(s.overdueDigestClinic, { name: alert.clinicName, date: formatDate(alert.date) }) : alert.clinicName))
+    .join('; ');
+  const more = total - alerts.length;
+  return more > 0 ? formatMessage(s.overdueDigestMore, { clinics: listed, count: more }) : listed;
+}
+
+type PlatformEmail = { subject: string; intro: string; actionLabel: string; path: string; footer: string };
 
 /**
  * E-mails to the platform's own team, each behind its toggle in admin Configurações. A failed delivery is logged
@@ -38,94 +59,132 @@ export function createPlatformNotifier(options: {
   log: FastifyBaseLogger;
 }): PlatformNotifier {
   const { db } = options;
+  function render(current: SettingsRow, email: PlatformEmail): RenderedEmail {
+    return renderActionEmail({
+      subject: email.subject,
+      brandName: current.platformName,
+      brandColor: PLATFORM_COLOR,
+      intro: email.intro,
+      actionLabel: email.actionLabel,
+      actionUrl: `${options.publicUrl}${email.path}`,
+      footer: email.footer,
+    });
+  }
 
-  /**
-   * Marks this week's report as sent if it is on and not sent yet, in one statement: with several server processes,
-   * exactly one of them gets the row back and sends the e-mail.
-   */
-  async function claimWeeklyReport(due: Date, now: Date): Promise<boolean> {
-    const claimed = await db
-      .update(platformSettings)
-      .set({ weeklyReportSentAt: now })
-      .where(
-        and(
-          eq(platformSettings.id, 1),
-          eq(platformSettings.notifyAutomaticReports, true),
-          or(isNull(platformSettings.weeklyReportSentAt), lt(platformSettings.weeklyReportSentAt, due)),
-        ),
-      )
-      .returning({ id: platformSettings.id });
-    return claimed.length > 0;
+  /** An e-mail about one event, sent to the support address; a failure is logged, never thrown. */
+  async function notifySupport(current: SettingsRow, email: PlatformEmail, what: string): Promise<void> {
+    await options.mailer.send(current.supportEmail, render(current, email)).catch((error: unknown) => {
+      options.log.error({ err: error }, `${what} notification not delivered`);
+    });
+  }
+
+  async function weeklyReportEmail(current: SettingsRow, due: Date): Promise<RenderedEmail> {
+    const weekStart = new Date(due.getTime() - WEEK_MS);
+    const lastDay = new Date(due.getTime() - 1);
+    const [week, total] = await Promise.all([
+      reportSummary(db, { from: saoPauloDay(weekStart), to: saoPauloDay(lastDay) }),
+      reportSummary(db, { from: undefined, to: undefined }),
+    ]);
+    return render(current, {
+      subject: formatMessage(s.weeklyReportSubject, { name: current.platformName }),
+      intro: formatMessage(s.weeklyReportIntro, {
+        from: formatDate(weekStart),
+        to: formatDate(lastDay),
+        clinics: week.clinics,
+        users: week.users,
+        totalClinics: total.clinics,
+        totalUsers: total.users,
+        activePlans: total.activePlans,
+      }),
+      actionLabel: s.weeklyReportAction,
+      path: '/admin/relatorios',
+      footer: s.weeklyReportFooter,
+    });
   }
 
   return {
     async sendWeeklyReportIfDue(now = new Date()) {
       const due = lastOccurrence(now, WEEKLY_REPORT);
       const current = await options.settings.get();
-      const previous = current.weeklyReportSentAt;
-      if (!(await claimWeeklyReport(due, now))) return false;
-      const weekStart = new Date(due.getTime() - WEEK_MS);
-      const lastDay = new Date(due.getTime() - 1);
-      const [week, total] = await Promise.all([
-        reportSummary(db, { from: saoPauloDay(weekStart), to: saoPauloDay(lastDay) }),
-        reportSummary(db, { from: undefined, to: undefined }),
-      ]);
-      const email = renderActionEmail({
-        subject: formatMessage(messages.settings.weeklyReportSubject, { name: current.platformName }),
-        brandName: current.platformName,
-        brandColor: PLATFORM_COLOR,
-        intro: formatMessage(messages.settings.weeklyReportIntro, {
-          from: formatDate(weekStart),
-          to: formatDate(lastDay),
-          clinics: week.clinics,
-          users: week.users,
-          totalClinics: total.clinics,
-          totalUsers: total.users,
-          activePlans: total.activePlans,
-        }),
-        actionLabel: messages.settings.weeklyReportAction,
-        actionUrl: `${options.publicUrl}/admin/relatorios`,
-        footer: messages.settings.weeklyReportFooter,
+      const sent = await runClaimedJob(db, 'weeklyReport', due, now, async () => {
+        await options.mailer.send(current.supportEmail, await weeklyReportEmail(current, due));
+        return true;
       });
-      try {
+      return sent === true;
+    },
+
+    async sendOverduePaymentsIfDue(now = new Date()) {
+      const current = await options.settings.get();
+      const due = lastOccurrence(now, OVERDUE_PAYMENTS_DIGEST);
+      const sent = await runClaimedJob(db, 'overdueDigest', due, now, async () => {
+        // With no overdue charge today there is nothing to say; the day is done all the same.
+        const overdue = await overduePaymentAlerts(db, now);
+        if (overdue.total === 0) return false;
+        const email = render(current, {
+          subject: formatMessage(s.overdueDigestSubject, { name: current.platformName, date: formatDate(due) }),
+          intro: formatMessage(s.overdueDigestIntro, { count: overdue.total, clinics: overdueClinicList(overdue.alerts, overdue.total) }),
+          actionLabel: s.overdueDigestAction,
+          path: '/admin',
+          footer: s.overdueDigestFooter,
+        });
         await options.mailer.send(current.supportEmail, email);
-      } catch (error) {
-        // Give the claim back so the next tick tries again, rather than losing this week's report.
-        await db.update(platformSettings).set({ weeklyReportSentAt: previous }).where(eq(platformSettings.id, 1));
-        throw error;
-      }
-      return true;
+        return true;
+      });
+      return sent === true;
     },
 
     async clinicSignedUp(clinic) {
       const current = await options.settings.get();
       if (!current.notifyNewClinics) return;
-      const email = renderActionEmail({
-        subject: formatMessage(messages.settings.newClinicSubject, { name: clinic.name }),
-        brandName: current.platformName,
-        brandColor: PLATFORM_COLOR,
-        intro: formatMessage(messages.settings.newClinicIntro, { name: clinic.name }),
-        actionLabel: messages.settings.newClinicAction,
-        actionUrl: `${options.publicUrl}/admin`,
-        footer: messages.settings.newClinicFooter,
-      });
-      await options.mailer.send(current.supportEmail, email).catch((error: unknown) => {
-        options.log.error({ err: error }, 'new clinic notification not delivered');
-      });
+      await notifySupport(
+        current,
+        {
+          subject: formatMessage(s.newClinicSubject, { name: clinic.name }),
+          intro: formatMessage(s.newClinicIntro, { name: clinic.name }),
+          actionLabel: s.newClinicAction,
+          path: '/admin',
+          footer: s.newClinicFooter,
+        },
+        'new clinic',
+      );
+    },
+
+    async clinicCancelled(clinic) {
+      const current = await options.settings.get();
+      if (!current.notifyCancellations) return;
+      await notifySupport(
+        current,
+        {
+          subject: formatMessage(s.clinicCancelledSubject, { name: clinic.name }),
+          intro: formatMessage(s.clinicCancelledIntro, { name: clinic.name }),
+          actionLabel: s.clinicCancelledAction,
+          path: '/admin/clinicas',
+          footer: s.clinicCancelledFooter,
+        },
+        'clinic cancelled',
+      );
     },
   };
 }
 
 /** Checks every minute whether the weekly report is due; the claim makes it once per week across processes. */
 export function startWeeklyReportJob(notifier: PlatformNotifier, log: FastifyBaseLogger): NodeJS.Timeout {
-  const run = async () => {
-    try {
+  return runEveryMinute(
+    'weekly report',
+    async () => {
       if (await notifier.sendWeeklyReportIfDue()) log.info('weekly report sent');
-    } catch (error) {
-      log.error({ err: error }, 'weekly report failed');
-    }
-  };
-  const timer = setInterval(() => void run(), EVERY_MINUTE_MS);
-  timer.unref();
-  return timer;
+    },
+    log,
+  );
+}
+
+/** Checks every minute whether today's overdue-payments e-mail is due. */
+export function startOverduePaymentsJob(notifier: PlatformNotifier, log: FastifyBaseLogger): NodeJS.Timeout {
+  return runEveryMinute(
+    'overdue payments e-mail',
+    async () => {
+      if (await notifier.sendOverduePaymentsIfDue()) log.info('overdue payments e-mail sent');
+    },
+    log,
+  );
 }

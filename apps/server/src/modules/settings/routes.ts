@@ -11,15 +11,17 @@ import {
   smtpTestSchema,
   type PlatformSettings,
 } from '@carteirinha/shared/contracts/settings';
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { errorResponses } from '@carteirinha/shared/errors';
+import { PgDumpVersionMismatchError } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifySmtp } from '../../lib/mailer.ts';
 import { requireContext } from '../../plugins/access-control.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { BackupService } from './backups.ts';
-import type { SettingsRow, SettingsStore } from './store.ts';
+import type { SettingsRow } from './repository.ts';
+import type { SettingsStore } from './store.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 503: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 503);
 const admin = { access: 'platform:manage' } as const;
 const s = messages.settings;
 
@@ -31,6 +33,12 @@ export type SettingsRoutesOptions = {
   demoSeed: boolean;
   googleAvailable: boolean;
 };
+
+/** The pt-BR answer to a failed backup: what to do about an old pg_dump, else where to look. */
+export function backupFailureMessage(error: unknown): string {
+  if (error instanceof PgDumpVersionMismatchError) return formatMessage(s.backupToolTooOld, { tool: error.pgDumpMajor, server: error.serverMajor });
+  return s.backupFailed;
+}
 
 /** /admin/configuracoes: the platform's settings, the SMTP check and the backups. */
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, options) => {
@@ -108,9 +116,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
         request.log.info({ file: backup.fileName, bytes: backup.sizeBytes, by: requireContext(request).userId }, 'backup.manual');
         return reply.status(201).send(backup);
       } catch (error) {
-        // The reason stays in the log: a pg_dump failure quotes its command line, connection string included.
-        request.log.error({ err: error }, 'backup failed');
-        throw new AppError('SERVICE_UNAVAILABLE', s.backupFailed);
+        // The reason stays in the log: a pg_dump failure may quote its command line. A version mismatch is the one
+        // cause the admin can pass on as it is: the fix is a newer pg_dump on the server.
+        request.log.error({ err: error }, error instanceof PgDumpVersionMismatchError ? error.message : 'backup failed');
+        throw new AppError('SERVICE_UNAVAILABLE', backupFailureMessage(error));
       }
     },
   );

@@ -2,31 +2,76 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { messages } from '@carteirinha/shared/messages';
 import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared/contracts/settings';
-import { auditLog, emailOutbox, platformSettings, users } from '../../db/schema.ts';
+import { buildApp } from '../../app.ts';
+import { auditLog, emailOutbox, platformSettings } from '../../db/schema.ts';
 import { PGLITE_EXTENSIONS } from '../../db/client.ts';
-import { runDailyBackupIfDue } from './backups.ts';
-import { changeSettings, createClinic, createSignedInUser, createTestApp, settingsFormOf, TEST_PASSWORD, PUBLIC_URL, type TestApp } from '../../../test/helpers.ts';
+import { createBackupService, runDailyBackupIfDue } from './backups.ts';
+import { backupFailureMessage } from './routes.ts';
+import {
+  changeSettings,
+  createClinic,
+  createSignedInUser,
+  createSubscriptionWithPayments,
+  createTestApp,
+  settingsFormOf,
+  TEST_PASSWORD,
+  PUBLIC_URL,
+  type TestApp,
+} from '../../../test/helpers.ts';
+
+/** The auth secret createTestApp gives the app: a second process on the same database must share it. */
+const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const s = messages.settings;
 
 const execFileAsync = promisify(execFile);
 
-/** Restores a backup file into a fresh database of the same kind and counts its users. */
-async function countUsersInBackup(t: TestApp, file: string): Promise<number> {
+/** Each table's row count and a checksum of its rows, by schema-qualified name. */
+type TableSnapshot = Record<string, { rows: number; checksum: string }>;
+/** Runs one SQL text and answers the driver's result ({ rows } for PGlite, node-postgres and drizzle alike). */
+type RunQuery = (text: string) => Promise<unknown>;
+
+const tableListSchema = z.object({ rows: z.array(z.object({ schema: z.string(), name: z.string() })) });
+const tableFiguresSchema = z.object({ rows: z.array(z.object({ rows: z.number(), checksum: z.string() })) });
+
+/**
+ * Every table of the database (the migrations' own bookkeeping too), with its row count and an md5 of its rows in a
+ * fixed order: security checklist 37, "equal per-table row counts and checksums" after a restore.
+ */
+async function snapshotTables(run: RunQuery): Promise<TableSnapshot> {
+  const tables = tableListSchema.parse(
+    await run(`select schemaname as schema, tablename as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1, 2`),
+  ).rows;
+  const snapshot: TableSnapshot = {};
+  for (const table of tables) {
+    const qualified = `"${table.schema}"."${table.name}"`;
+    const [figures] = tableFiguresSchema.parse(
+      await run(`select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as checksum from ${qualified} t`),
+    ).rows;
+    if (figures) snapshot[qualified] = figures;
+  }
+  return snapshot;
+}
+
+/** Restores a backup file into a fresh database of the same kind and snapshots its tables. */
+async function snapshotBackup(t: TestApp, file: string): Promise<TableSnapshot> {
   if (t.database.kind === 'pglite') {
     const restored = await PGlite.create({ loadDataDir: new Blob([await fs.readFile(file)]), extensions: PGLITE_EXTENSIONS });
     try {
-      const result = await restored.query<{ total: number }>('SELECT count(*)::int AS total FROM users');
-      return result.rows[0]?.total ?? -1;
+      return await snapshotTables((text) => restored.query(text));
     } finally {
       await restored.close();
     }
@@ -43,17 +88,40 @@ async function countUsersInBackup(t: TestApp, file: string): Promise<number> {
     await execFileAsync('pg_restore', ['--no-owner', `--dbname=${url.toString()}`, file]);
     const restored = new pg.Client({ connectionString: url.toString() });
     await restored.connect();
-    const result = await restored.query<{ total: number }>('SELECT count(*)::int AS total FROM users');
-    await restored.end();
-    return result.rows[0]?.total ?? -1;
+    try {
+      return await snapshotTables((text) => restored.query(text));
+    } finally {
+      await restored.end();
+    }
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
 
-/** A real SMTP server on loopback that accepts one user and keeps what it receives. */
-async function startSmtpServer(user: string, password: string) {
+/** Another server process on the same database: its own app and data folder (so its own backups folder). */
+async function secondProcess(t: TestApp): Promise<{ app: FastifyInstance; dataDir: string; close: () => Promise<void> }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-second-'));
+  const app = await buildApp({ config: { ...t.config, dataDir }, database: t.database, authSecret: TEST_AUTH_SECRET });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** When the settings row last changed for an admin (the Configurações form is keyed by it). */
+async function settingsUpdatedAt(t: TestApp): Promise<string | undefined> {
+  const [row] = await t.db.select({ updatedAt: platformSettings.updatedAt }).from(platformSettings);
+  return row?.updatedAt.toISOString();
+}
+
+/** A real SMTP server on loopback that accepts one user and keeps what it receives (on `port`, or a free one). */
+async function startSmtpServer(user: string, password: string, port = 0) {
   const received: string[] = [];
   const logins: { user: string | null | undefined; password: string | null | undefined }[] = [];
   const server = new SMTPServer({
@@ -74,9 +142,9 @@ async function startSmtpServer(user: string, password: string) {
     },
     logger: false,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, logins, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
+  return { port: address.port, received, logins, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe('admin Configurações', () => {
@@ -219,14 +287,17 @@ describe('admin Configurações', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: admin.cookie, origin: PUBLIC_URL } });
     expect(response.statusCode).toBe(201);
     const backup = response.json<{ fileName: string; sizeBytes: number }>();
+    // Read before any other request: a request moves its session's last activity.
+    const original = await snapshotTables((text) => t.db.execute(sql.raw(text)));
     const stat = await fs.stat(path.join(t.dataDir, 'backups', backup.fileName));
     expect(stat.size).toBe(backup.sizeBytes);
     expect(stat.size).toBeGreaterThan(1000);
     expect((await getSettings()).lastBackup?.fileName).toBe(backup.fileName);
 
-    // The file restores to the same data (security checklist 37).
-    const [original] = await t.db.select({ total: count() }).from(users);
-    expect(await countUsersInBackup(t, path.join(t.dataDir, 'backups', backup.fileName))).toBe(original?.total);
+    // The file restores to the same data, table by table (security checklist 37).
+    expect(original['"public"."users"']?.rows).toBeGreaterThan(0);
+    expect(original['"public"."platform_settings"']?.rows).toBe(1);
+    expect(await snapshotBackup(t, path.join(t.dataDir, 'backups', backup.fileName))).toEqual(original);
   });
 
   it('applies the retention: a backup older than the retention days is deleted by the next one', async () => {
@@ -258,6 +329,8 @@ describe('daily backup job', () => {
   });
   afterAll(async () => t.close());
 
+  const claimedAt = async () => (await t.db.select({ at: platformSettings.dailyBackupClaimedAt }).from(platformSettings))[0]?.at ?? null;
+
   it('makes one backup per 3 am, and none while the switch is off', async () => {
     await changeSettings(t, admin.cookie, { backupDailyEnabled: false });
     expect(await runDailyBackupIfDue(t.app.backups, t.app.settings)).toBeNull();
@@ -267,9 +340,64 @@ describe('daily backup job', () => {
     expect(made?.fileName).toMatch(/^carteirinha-.*/);
     expect(await runDailyBackupIfDue(t.app.backups, t.app.settings)).toBeNull();
     // The next 3 am makes the next one.
-    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const tomorrow = new Date(Date.now() + DAY_MS);
     expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, tomorrow)).not.toBeNull();
     expect(await t.app.backups.list()).toHaveLength(2);
+  });
+
+  it('runs once across two server processes on one database, and the claim leaves updated_at alone', async () => {
+    const other = await secondProcess(t);
+    try {
+      const updatedAt = await settingsUpdatedAt(t);
+      const filesBefore = (await t.app.backups.list()).length;
+      const dayAfter = new Date(Date.now() + 2 * DAY_MS);
+      // Both ticks at the same moment, each with its own (empty) view of the backups folder.
+      const made = await Promise.all([
+        runDailyBackupIfDue(t.app.backups, t.app.settings, dayAfter),
+        runDailyBackupIfDue(other.app.backups, other.app.settings, dayAfter),
+      ]);
+      expect(made.filter((backup) => backup !== null)).toHaveLength(1);
+      expect((await t.app.backups.list()).length + (await other.app.backups.list()).length).toBe(filesBefore + 1);
+      expect((await claimedAt())?.toISOString()).toBe(dayAfter.toISOString());
+      // Later ticks of either process find it done.
+      expect(await runDailyBackupIfDue(other.app.backups, other.app.settings, dayAfter)).toBeNull();
+      expect(await settingsUpdatedAt(t)).toBe(updatedAt);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('gives the claim back when the backup fails, so that the next attempt can take it', async () => {
+    const failing = createBackupService({
+      database: { ...t.database, backup: () => Promise.reject(new Error('disco cheio')) },
+      dataDir: path.join(t.dataDir, 'failing-process'),
+      settings: t.app.settings,
+    });
+    const updatedAt = await settingsUpdatedAt(t);
+    const threeDaysOn = new Date(Date.now() + 3 * DAY_MS);
+    await expect(runDailyBackupIfDue(failing, t.app.settings, threeDaysOn)).rejects.toThrow('disco cheio');
+    expect(await claimedAt()).toBeNull();
+    expect(await settingsUpdatedAt(t)).toBe(updatedAt);
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, threeDaysOn)).not.toBeNull();
+  });
+
+  it('applies the retention on every tick, also while daily backups are off', async () => {
+    await changeSettings(t, admin.cookie, { backupDailyEnabled: false, backupRetentionDays: 10 });
+    const old = path.join(t.dataDir, 'backups', `carteirinha-2020-01-01T03-00-00-000Z${t.database.backupExtension}`);
+    await fs.writeFile(old, 'old');
+    const twentyDaysAgo = new Date(Date.now() - 20 * DAY_MS);
+    await fs.utimes(old, twentyDaysAgo, twentyDaysAgo);
+    const before = (await t.app.backups.list()).length;
+
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings)).toBeNull();
+    await expect(fs.stat(old)).rejects.toThrow();
+    expect(await t.app.backups.list()).toHaveLength(before - 1);
+  });
+});
+
+describe('backup failures', () => {
+  it('answers a failure other than an old pg_dump with the general message', () => {
+    expect(backupFailureMessage(new Error('disco cheio'))).toBe(s.backupFailed);
   });
 });
 
@@ -358,8 +486,11 @@ describe('Relatórios automáticos', () => {
     await createClinic(t.db, 'Clínica da Semana');
     // A week from now at least one Monday 8 am has passed: that week is due.
     const monday = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+    const updatedAt = await settingsUpdatedAt(t);
     expect(await t.app.notifier.sendWeeklyReportIfDue(monday)).toBe(true);
     expect(await t.app.notifier.sendWeeklyReportIfDue(monday)).toBe(false);
+    // The "sent" marker is not an admin's change: the Configurações form is keyed by updated_at.
+    expect(await settingsUpdatedAt(t)).toBe(updatedAt);
     const [report] = await weeklyReports();
     expect(report?.to).toBe('suporte@carteirinha.com.br');
     expect(report?.text).toMatch(/Ao todo: 1 clínicas, 1 usuários e 0 planos ativos\./);
@@ -369,5 +500,111 @@ describe('Relatórios automáticos', () => {
     const weekAfter = new Date(monday.getTime() + 7 * 24 * 60 * 60 * 1000);
     expect(await t.app.notifier.sendWeeklyReportIfDue(weekAfter)).toBe(false);
     expect(await weeklyReports()).toHaveLength(1);
+  });
+});
+
+describe('Pagamentos pendentes and Cancelamentos', () => {
+  let t: TestApp;
+  let admin: { cookie: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createSignedInUser(t, 'admin');
+  });
+  afterAll(async () => t.close());
+
+  const toSupport = (subjectStart: string) =>
+    t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'suporte@carteirinha.com.br'))
+      .then((rows) => rows.filter((row) => row.subject.startsWith(subjectStart)));
+
+  it('sends nothing while no clinic has an overdue charge', async () => {
+    const paying = await createClinic(t.db, 'Clínica Em Dia');
+    await createSubscriptionWithPayments(t, paying, [{ status: 'received', amountCents: 9990, dueDate: '2026-01-10' }]);
+    expect(await t.app.notifier.sendOverduePaymentsIfDue(new Date())).toBe(false);
+    expect(await toSupport('Pagamentos em atraso')).toHaveLength(0);
+  });
+
+  it('e-mails the support address the clinics with overdue charges once a day, across processes', async () => {
+    const late = await createClinic(t.db, 'Clínica Atrasada');
+    await createSubscriptionWithPayments(t, late, [
+      { status: 'overdue', amountCents: 9990, dueDate: '2026-01-10' },
+      { status: 'pending', amountCents: 9990, dueDate: '2026-02-10' },
+    ]);
+    // A week on, whatever the hour now: that day's 8 am has passed or the day before's has.
+    const later = new Date(Date.now() + 7 * DAY_MS);
+    const updatedAt = await settingsUpdatedAt(t);
+    expect(await t.app.notifier.sendOverduePaymentsIfDue(later)).toBe(true);
+    expect(await t.app.notifier.sendOverduePaymentsIfDue(later)).toBe(false);
+    // Another process (or this one restarted) reads that it went.
+    const other = await secondProcess(t);
+    try {
+      expect(await other.app.notifier.sendOverduePaymentsIfDue(later)).toBe(false);
+    } finally {
+      await other.close();
+    }
+    const [digest, ...others] = await toSupport('Pagamentos em atraso');
+    expect(others).toHaveLength(0);
+    expect(digest?.text).toContain('1 clínica(s) com cobranças em atraso: Clínica Atrasada (em atraso desde 10/01/2026).');
+    expect(digest?.text).not.toContain('Clínica Em Dia');
+    expect(digest?.text).toContain(`${PUBLIC_URL}/admin`);
+    expect(await settingsUpdatedAt(t)).toBe(updatedAt);
+
+    // The next day's goes out the next day.
+    expect(await t.app.notifier.sendOverduePaymentsIfDue(new Date(later.getTime() + DAY_MS))).toBe(true);
+    expect(await toSupport('Pagamentos em atraso')).toHaveLength(2);
+  });
+
+  it('sends no overdue e-mail while Pagamentos pendentes is off', async () => {
+    await changeSettings(t, admin.cookie, { notifyPendingPayments: false });
+    expect(await t.app.notifier.sendOverduePaymentsIfDue(new Date(Date.now() + 30 * DAY_MS))).toBe(false);
+    expect(await toSupport('Pagamentos em atraso')).toHaveLength(2);
+  });
+
+  it('tells the support address about a cancelled clinic only while Cancelamentos is on', async () => {
+    await t.app.notifier.clinicCancelled({ name: 'Clínica Que Saiu' });
+    expect(await toSupport('Clínica cancelada')).toHaveLength(0);
+
+    await changeSettings(t, admin.cookie, { notifyCancellations: true });
+    await t.app.notifier.clinicCancelled({ name: 'Clínica Que Saiu' });
+    const [email] = await toSupport('Clínica cancelada');
+    expect(email?.subject).toBe('Clínica cancelada: Clínica Que Saiu');
+    expect(email?.text).toContain('A clínica Clínica Que Saiu foi cancelada na plataforma.');
+    expect(email?.text).toContain(`${PUBLIC_URL}/admin/clinicas`);
+  });
+});
+
+describe('Pagamentos pendentes through the SMTP server of Configurações', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    smtp = await startSmtpServer('mailer', 'senha-do-smtp');
+    const admin = await createSignedInUser(t, 'admin');
+    await changeSettings(t, admin.cookie, { smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUser: 'mailer', smtpPassword: 'senha-do-smtp' });
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await t.close();
+  });
+
+  it('delivers the daily e-mail, and a failed delivery is tried again by a later tick', async () => {
+    const late = await createClinic(t.db, 'Clínica Devedora');
+    await createSubscriptionWithPayments(t, late, [{ status: 'overdue', amountCents: 5000, dueDate: '2026-03-01' }]);
+    const later = new Date(Date.now() + 7 * DAY_MS);
+
+    const port = smtp.port;
+    await smtp.close();
+    await expect(t.app.notifier.sendOverduePaymentsIfDue(later)).rejects.toThrow();
+    smtp = await startSmtpServer('mailer', 'senha-do-smtp', port);
+    expect(await t.app.notifier.sendOverduePaymentsIfDue(later)).toBe(true);
+    const delivered = smtp.received.filter((message) => message.includes('Subject: =?UTF-8?Q?Pagamentos_em_atraso'));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatch(/^To: suporte@carteirinha\.com\.br$/m);
+    // Quoted-printable: the clinic's name as the message carries it.
+    expect(delivered[0]).toContain('Devedora (em atraso desde 01/03/2026).');
   });
 });

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformSettingsInput } from '@carteirinha/shared/contracts/settings';
 import type { Database } from '../../db/client.ts';
-import { platformSettings } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { ensureSettingsRow, findSettingsRow, updateSettingsRow, type SettingsRow } from './repository.ts';
 
-export type SettingsRow = typeof platformSettings.$inferSelect;
 
 export type SettingsStore = {
   /** The current settings; read on most requests, so kept for a few seconds (other processes see a save within that). */
@@ -17,7 +15,6 @@ export type SettingsStore = {
 };
 
 const CACHE_MS = 5_000;
-const SINGLETON_ID = 1;
 
 /**
  * What the embedded demo seed starts with (issue 4): the demo accounts sign in with their password alone, and
@@ -25,19 +22,11 @@ const SINGLETON_ID = 1;
  */
 export const DEMO_SETTINGS = { requireAdminTwoFactor: false, allowMultipleSessions: true } as const;
 
-/** Makes the settings row on first use; the column defaults are the specification's defaults. */
-export async function ensureSettingsRow(db: Database, overrides: Partial<typeof platformSettings.$inferInsert> = {}): Promise<void> {
-  await db
-    .insert(platformSettings)
-    .values({ id: SINGLETON_ID, ...overrides })
-    .onConflictDoNothing({ target: platformSettings.id });
-}
-
 export function createSettingsStore(db: Database, box: SecretBox, log: FastifyBaseLogger): SettingsStore {
   let cached: { row: SettingsRow; at: number } | null = null;
 
   async function load(): Promise<SettingsRow> {
-    const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, SINGLETON_ID));
+    const row = await findSettingsRow(db);
     if (row) return row;
     await ensureSettingsRow(db);
     return load();
@@ -55,17 +44,13 @@ export function createSettingsStore(db: Database, box: SecretBox, log: FastifyBa
       await ensureSettingsRow(db);
       const { smtpPassword, currentPassword: _password, ...fields } = input;
       const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(platformSettings)
-          .set({
-            ...fields,
-            // Empty keeps the stored password; clearing the server clears it too.
-            ...(smtpPassword ? { smtpPasswordEncrypted: box.seal(smtpPassword) } : {}),
-            ...(fields.smtpHost === null ? { smtpPasswordEncrypted: null } : {}),
-            updatedBy: actorUserId,
-          })
-          .where(eq(platformSettings.id, SINGLETON_ID))
-          .returning();
+        const updated = await updateSettingsRow(tx, {
+          ...fields,
+          // Empty keeps the stored password; clearing the server clears it too.
+          ...(smtpPassword ? { smtpPasswordEncrypted: box.seal(smtpPassword) } : {}),
+          ...(fields.smtpHost === null ? { smtpPasswordEncrypted: null } : {}),
+          updatedBy: actorUserId,
+        });
         if (!updated) throw new Error('platform settings row missing');
         await recordAudit(tx, {
           actorUserId,

@@ -57,8 +57,8 @@ function PrintableReport({ kind, period }: { kind: ReportKind; period: ReportPer
 
   return (
     <>
-      {/* React puts the <title> in <head>: the browser proposes it as the PDF's file name. */}
-      <title>{`${title} - Carteirinha`}</title>
+      {/* React puts the <title> in <head>: the window is titled as specified, and the browser proposes it as the PDF's file name. */}
+      <title>{title}</title>
       <header className="flex flex-wrap items-start justify-between gap-4 border-b pb-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold">{title}</h1>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatCard } from '@/components/ui/stat-card';
+import { ErrorText } from '@/components/ui/error-text';
 import { useReportSummary } from '@/features/reports/api/get-report-summary';
 import { PeriodFilterDialog } from '@/features/reports/components/period-filter-dialog';
 import { ReportCard } from '@/features/reports/components/report-card';
@@ -57,22 +58,13 @@ export function AdminReportsPage() {
       </div>
 
       {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(error)}
-        </p>
+        <ErrorText>{errorMessage(error)}</ErrorText>
       ) : null}
 
       <div className="grid gap-4 md:grid-cols-3">
-        <ReportCard
-          kind="clinicas"
-          title="Clínicas"
-          description="Clínicas cadastradas no período"
-          icon={Building2Icon}
-          count={summary?.clinics}
-          period={period}
-        />
-        <ReportCard kind="usuarios" title="Usuários" description="Usuários cadastrados no período" icon={UsersIcon} count={summary?.users} period={period} />
-        <ReportCard kind="planos" title="Planos" description="Planos criados no período" icon={ClipboardListIcon} count={summary?.plans} period={period} />
+        <ReportCard kind="clinicas" icon={Building2Icon} count={summary?.clinics} period={period} />
+        <ReportCard kind="usuarios" icon={UsersIcon} count={summary?.users} period={period} />
+        <ReportCard kind="planos" icon={ClipboardListIcon} count={summary?.plans} period={period} />
       </div>
 
       <section aria-labelledby={statsTitleId} className="grid gap-4">
@@ -80,10 +72,10 @@ export function AdminReportsPage() {
           {m.generalStats}
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <StatCard title="Total de Clínicas" icon={Building2Icon} value={summary?.clinics} />
-          <StatCard title="Total de Usuários" icon={UsersIcon} value={summary?.users} />
-          <StatCard title="Total de Planos" icon={ClipboardListIcon} value={summary?.plans} />
-          <StatCard title="Planos Ativos" icon={CheckCircle2Icon} value={summary?.activePlans} />
+          <StatCard title={m.totalClinics} icon={Building2Icon} value={summary?.clinics} />
+          <StatCard title={m.totalUsers} icon={UsersIcon} value={summary?.users} />
+          <StatCard title={m.totalPlans} icon={ClipboardListIcon} value={summary?.plans} />
+          <StatCard title={m.activePlans} icon={CheckCircle2Icon} value={summary?.activePlans} />
         </div>
       </section>
 

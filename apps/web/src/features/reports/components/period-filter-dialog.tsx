@@ -3,24 +3,27 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/text-field';
 import { checkPeriod, periodLabel, type ReportPeriod } from '../lib/period';
+import { DayCalendar } from './day-calendar';
 
 const m = messages.reports;
 
 type PeriodFilterDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The period in use, which the dates start from. */
+  /** The period in use, which the calendars start from. */
   period: ReportPeriod | null;
   onApply: (period: ReportPeriod) => void;
 };
 
-/** 'Filtrar por Período' (specification §2, §5): two calendar days; a wrong choice is said in an error toast. */
+/**
+ * 'Filtrar por Período' (specification §2, §5): two single-date calendars, 'Data Inicial' and 'Data Final'; a wrong
+ * choice is said in an error toast and applies nothing.
+ */
 export function PeriodFilterDialog({ open, onOpenChange, period, onApply }: PeriodFilterDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{m.filterTitle}</DialogTitle>
           <DialogDescription>{m.filterDescription}</DialogDescription>
@@ -58,13 +61,13 @@ function PeriodForm({ period, onCancel, onApply }: PeriodFormProps) {
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={m.startDate} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
-        <TextField label={m.endDate} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+      <div className="grid justify-center gap-6 sm:grid-cols-2">
+        <DayCalendar label={m.startDate} value={from} onChange={setFrom} />
+        <DayCalendar label={m.endDate} value={to} onChange={setTo} />
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
-          {m.cancel}
+          {messages.common.cancel}
         </Button>
         <Button type="submit">{m.applyFilter}</Button>
       </DialogFooter>

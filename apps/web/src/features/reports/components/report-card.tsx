@@ -5,15 +5,15 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { downloadReportCsv } from '../api/export-report-csv';
+import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
+import { useExportReportCsv } from '../api/export-report-csv';
 import { writePeriodToUrl, type ReportPeriod } from '../lib/period';
 
 const m = messages.reports;
 
 type ReportCardProps = {
   kind: ReportKind;
-  title: string;
-  description: string;
   icon: LucideIcon;
   /** How many records the report has for the period; undefined while that is not known. */
   count: number | undefined;
@@ -26,10 +26,17 @@ function printViewUrl(kind: ReportKind, period: ReportPeriod | null): string {
   return `/admin/relatorios/imprimir/${kind}${query ? `?${query}` : ''}`;
 }
 
+/** The query client already says an ended session once, whichever request met it. */
+function saidElsewhere(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'SESSION_EXPIRED';
+}
+
 /** One of the three report cards (specification §2): its count for the period, and the two exports. */
-export function ReportCard({ kind, title, description, icon: Icon, count, period }: ReportCardProps) {
+export function ReportCard({ kind, icon: Icon, count, period }: ReportCardProps) {
   const titleId = useId();
   const ready = count !== undefined;
+  const exportCsv = useExportReportCsv();
+  const { title, description } = m.cards[kind];
 
   /** Specification §5: an empty report is not exported. */
   function hasData(): boolean {
@@ -38,13 +45,21 @@ export function ReportCard({ kind, title, description, icon: Icon, count, period
     return false;
   }
 
-  function exportCsv() {
+  function onExportCsv() {
     if (!hasData()) return;
-    downloadReportCsv(kind, period);
-    toast.success(m.exported);
+    // The toast waits for the file: a refused export (an ended session, nothing left in the period) says why instead.
+    exportCsv.mutate(
+      { kind, period },
+      {
+        onSuccess: () => toast.success(m.exported),
+        onError: (error) => {
+          if (!saidElsewhere(error)) toast.error(errorMessage(error));
+        },
+      },
+    );
   }
 
-  function exportPdf() {
+  function onExportPdf() {
     if (!hasData()) return;
     toast.success(m.generatingPdf);
     // Opened in the click itself, so the browser does not take it for a pop-up; the view prints once loaded.
@@ -69,15 +84,15 @@ export function ReportCard({ kind, title, description, icon: Icon, count, period
           <span data-testid="report-count" className="block text-3xl font-bold text-foreground tabular-nums">
             {ready ? count : '—'}
           </span>
-          {ready ? (count === 1 ? 'registro' : 'registros') : messages.common.loading}
+          {ready ? (count === 1 ? m.record : m.records) : messages.common.loading}
         </p>
       </CardContent>
       <CardFooter className="mt-auto flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={!ready} onClick={exportCsv}>
+        <Button variant="outline" size="sm" disabled={!ready || exportCsv.isPending} aria-busy={exportCsv.isPending} onClick={onExportCsv}>
           <FileSpreadsheetIcon aria-hidden="true" />
-          {m.exportCsv}
+          {exportCsv.isPending ? m.exporting : m.exportCsv}
         </Button>
-        <Button variant="outline" size="sm" disabled={!ready} onClick={exportPdf}>
+        <Button variant="outline" size="sm" disabled={!ready} onClick={onExportPdf}>
           <FileTextIcon aria-hidden="true" />
           {m.exportPdf}
         </Button>

@@ -37,7 +37,7 @@ export type PeriodCheck = { ok: true; period: ReportPeriod } | { ok: false; mess
 
 /**
  * Specification §5 'Filtrar por Período': both dates are required, and the start may not come after the end. The
- * dates are the values of `<input type="date">` (yyyy-MM-dd, or empty).
+ * dates are the calendars' days (yyyy-MM-dd, or empty while none is chosen).
  */
 export function checkPeriod(from: string, to: string): PeriodCheck {
   if (!from || !to) return { ok: false, message: messages.admin.bothDatesRequired };

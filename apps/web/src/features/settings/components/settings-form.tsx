@@ -7,7 +7,7 @@ import {
 import { formatDateTime } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BellIcon, DatabaseIcon, GlobeIcon, MailIcon, ShieldIcon, type LucideIcon } from 'lucide-react';
+import { BellIcon, DatabaseIcon, GlobeIcon, InfoIcon, MailIcon, ShieldIcon, type LucideIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -57,7 +57,7 @@ function SettingsCard({ icon, title, description, children }: { icon: LucideIcon
   );
 }
 
-/** One toggle: its label and hint name and describe the switch; `note` explains a value the demo seed chose. */
+/** One toggle: its label and hint name and describe the switch; `note` adds a fact about this server (said plainly). */
 function ToggleRow({ control, name, label, hint, note }: { control: Control<FormValues>; name: BooleanField; label: string; hint: string; note?: string | null }) {
   const id = useId();
   return (
@@ -68,7 +68,7 @@ function ToggleRow({ control, name, label, hint, note }: { control: Control<Form
           {hint}
         </p>
         {note ? (
-          <p id={`${id}-note`} className="text-sm text-amber-800 dark:text-amber-300">
+          <p id={`${id}-note`} className="text-sm text-muted-foreground italic">
             {note}
           </p>
         ) : null}
@@ -91,6 +91,22 @@ function ToggleRow({ control, name, label, hint, note }: { control: Control<Form
   );
 }
 
+/** The one note about the demo defaults (issue 4: the screen says that the demo seed turned two-factor off). */
+function DemoNote() {
+  const titleId = useId();
+  return (
+    <aside aria-labelledby={titleId} className="flex gap-3 rounded-lg border bg-muted/50 p-4 text-sm">
+      <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <div className="grid gap-1">
+        <p id={titleId} className="font-medium">
+          {s.demoNoteTitle}
+        </p>
+        <p className="text-muted-foreground">{s.demoNote}</p>
+      </div>
+    </aside>
+  );
+}
+
 /** /admin/configuracoes: every setting of the platform, saved by 'Salvar Alterações' and enforced by the server. */
 export function SettingsForm({ settings }: { settings: PlatformSettings }) {
   const save = useSaveSettings();
@@ -102,7 +118,7 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
     handleSubmit,
     reset,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, PlatformSettingsInput>({
     resolver: zodResolver(platformSettingsFormSchema),
     defaultValues: formValuesOf(settings),
@@ -162,9 +178,6 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
       onError: (error) => toast.error(s.backupNow, { description: errorMessage(error) }),
     });
 
-  const demoTwoFactorNote = settings.demoSeed && !settings.requireAdminTwoFactor ? s.twoFactorOffByDemo : null;
-  const demoSessionsNote = settings.demoSeed && settings.allowMultipleSessions ? s.multipleSessionsOnByDemo : null;
-
   return (
     <>
       <form
@@ -176,53 +189,21 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
           toast.error(messages.validation.title, { description: typeof first === 'string' ? first : messages.validation.invalidRequest });
         })}
       >
+        {settings.demoSeed ? <DemoNote /> : null}
+
+        {/* Cards of like height side by side, and security across the width: no card stands alone or half empty. */}
         <div className="grid gap-6 lg:grid-cols-2">
           <SettingsCard icon={GlobeIcon} title={s.general} description={s.generalDescription}>
             <TextField label={s.platformName} autoComplete="organization" error={errors.platformName?.message} {...register('platformName')} />
             <TextField label={s.supportEmail} type="email" autoComplete="email" error={errors.supportEmail?.message} {...register('supportEmail')} />
             <TextField label={s.mainDomain} value={settings.mainDomain} readOnly description={s.mainDomainHint} />
-            <TextField label={s.phone} type="tel" autoComplete="tel" placeholder="(11) 3000-0000" error={errors.phone?.message} {...register('phone')} />
-          </SettingsCard>
-
-          <SettingsCard icon={BellIcon} title={s.notifications} description={s.notificationsDescription}>
-            <ToggleRow control={control} name="notifyNewClinics" label={s.notifyNewClinics} hint={s.notifyNewClinicsHint} />
-            <ToggleRow control={control} name="notifyPendingPayments" label={s.notifyPendingPayments} hint={s.notifyPendingPaymentsHint} />
-            <ToggleRow control={control} name="notifyAutomaticReports" label={s.notifyAutomaticReports} hint={s.notifyAutomaticReportsHint} />
-            <ToggleRow control={control} name="notifyCancellations" label={s.notifyCancellations} hint={s.notifyCancellationsHint} />
-          </SettingsCard>
-
-          <SettingsCard icon={ShieldIcon} title={s.security} description={s.securityDescription}>
-            <ToggleRow control={control} name="requireAdminTwoFactor" label={s.requireAdminTwoFactor} hint={s.requireAdminTwoFactorHint} note={demoTwoFactorNote} />
-            <ToggleRow
-              control={control}
-              name="googleLogin"
-              label={s.googleLogin}
-              hint={s.googleLoginHint}
-              note={settings.googleAvailable ? null : s.googleUnavailable}
-            />
-            <ToggleRow
-              control={control}
-              name="allowMultipleSessions"
-              label={s.allowMultipleSessions}
-              hint={s.allowMultipleSessionsHint}
-              note={demoSessionsNote}
-            />
-            <TextField
-              label={s.sessionTimeout}
-              type="number"
-              inputMode="numeric"
-              min={5}
-              max={720}
-              description={s.sessionTimeoutHint}
-              error={errors.sessionTimeoutMinutes?.message}
-              {...register('sessionTimeoutMinutes')}
-            />
+            <TextField label={s.phone} type="tel" autoComplete="tel" placeholder={s.phonePlaceholder} error={errors.phone?.message} {...register('phone')} />
           </SettingsCard>
 
           <SettingsCard icon={MailIcon} title={s.smtp} description={s.smtpDescription}>
             <TextField
               label={s.smtpHost}
-              placeholder="smtp.exemplo.com.br"
+              placeholder={s.smtpHostPlaceholder}
               autoComplete="off"
               description={settings.smtpHost ? undefined : s.smtpNotConfigured}
               error={errors.smtpHost?.message}
@@ -245,6 +226,13 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
             </Button>
           </SettingsCard>
 
+          <SettingsCard icon={BellIcon} title={s.notifications} description={s.notificationsDescription}>
+            <ToggleRow control={control} name="notifyNewClinics" label={s.notifyNewClinics} hint={s.notifyNewClinicsHint} />
+            <ToggleRow control={control} name="notifyPendingPayments" label={s.notifyPendingPayments} hint={s.notifyPendingPaymentsHint} />
+            <ToggleRow control={control} name="notifyAutomaticReports" label={s.notifyAutomaticReports} hint={s.notifyAutomaticReportsHint} />
+            <ToggleRow control={control} name="notifyCancellations" label={s.notifyCancellations} hint={s.notifyCancellationsHint} />
+          </SettingsCard>
+
           <SettingsCard icon={DatabaseIcon} title={s.backup} description={s.backupDescription}>
             <ToggleRow control={control} name="backupDailyEnabled" label={s.backupDaily} hint={s.backupDailyHint} />
             <p data-testid="last-backup" className="text-sm text-muted-foreground">
@@ -263,11 +251,48 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
               {backupNow.isPending ? s.backingUp : s.backupNow}
             </Button>
           </SettingsCard>
+
+          <Card className="lg:col-span-2">
+            <CardIconHeader icon={ShieldIcon} title={s.security} description={s.securityDescription} />
+            <CardContent className="grid gap-6 md:grid-cols-2">
+              <div className="grid content-start gap-4">
+                <ToggleRow control={control} name="requireAdminTwoFactor" label={s.requireAdminTwoFactor} hint={s.requireAdminTwoFactorHint} />
+                <ToggleRow
+                  control={control}
+                  name="googleLogin"
+                  label={s.googleLogin}
+                  hint={s.googleLoginHint}
+                  note={settings.googleAvailable ? null : s.googleUnavailable}
+                />
+                <ToggleRow control={control} name="allowMultipleSessions" label={s.allowMultipleSessions} hint={s.allowMultipleSessionsHint} />
+              </div>
+              <div className="grid content-start gap-4">
+                <TextField
+                  label={s.sessionTimeout}
+                  type="number"
+                  inputMode="numeric"
+                  min={5}
+                  max={720}
+                  description={s.sessionTimeoutHint}
+                  error={errors.sessionTimeoutMinutes?.message}
+                  {...register('sessionTimeoutMinutes')}
+                />
+              </div>
+            </CardContent>
+          </Card>
         </div>
 
-        <div className="flex justify-end">
+        {/* Always in reach: on a phone the form is thousands of pixels long. */}
+        <div
+          role="region"
+          aria-label={s.saveBar}
+          className="sticky bottom-4 z-10 flex items-center justify-end gap-3 rounded-lg border bg-background/95 px-4 py-3 shadow-md backdrop-blur supports-[backdrop-filter]:bg-background/85"
+        >
+          <p className="min-w-0 text-xs text-muted-foreground sm:text-sm" aria-live="polite">
+            {isDirty ? s.unsavedChanges : s.noUnsavedChanges}
+          </p>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? s.saving : s.save}
+            {isSubmitting ? messages.common.saving : s.save}
           </Button>
         </div>
       </form>

@@ -1,0 +1,1 @@
+ALTER TABLE "platform_settings" ADD COLUMN "overdue_digest_sent_at" timestamp with time zone;
