@@ -161,9 +161,11 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
   const site = { mainDomain: config.mainDomain, publicUrl: config.publicUrl };
-  await app.register(clinicRoutes, { db: database.db, resolver, ...site });
+  const notifier = createPlatformNotifier({ db: database.db, settings, mailer, publicUrl: config.publicUrl, log: app.log });
+  app.decorate('notifier', notifier);
+  await app.register(clinicRoutes, { db: database.db, resolver, notifier, ...site });
   await app.register(planRoutes, { db: database.db });
-  await app.register(userRoutes, { db: database.db, auth });
+  await app.register(userRoutes, { db: database.db, mailer, ...site });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db });
   await app.register(subscriptionPlanRoutes, { db: database.db });
@@ -177,8 +179,6 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
     demoSeed: config.seedDemo,
     googleAvailable: config.google !== undefined,
   });
-  const notifier = createPlatformNotifier({ db: database.db, settings, mailer, publicUrl: config.publicUrl, log: app.log });
-  app.decorate('notifier', notifier);
   await app.register(tenancyRoutes, {
     db: database.db,
     resolver,

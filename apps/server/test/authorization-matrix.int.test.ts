@@ -99,6 +99,10 @@ const MATRIX: Record<string, Probe> = {
     request: () => ({ url: '/api/admin/users/00000000-0000-4000-8000-000000000000' }),
     expected: ONLY(404, ['admin']),
   },
+  'POST /api/admin/users/:userId/invitation': {
+    request: () => ({ url: '/api/admin/users/00000000-0000-4000-8000-000000000000/invitation' }),
+    expected: ONLY(404, ['admin']),
+  },
   'POST /api/admin/user-roles': { request: () => ({ url: '/api/admin/user-roles', payload: {} }), expected: ONLY(400, ['admin']) },
   'PUT /api/admin/user-roles/:userId': {
     request: () => ({ url: '/api/admin/user-roles/00000000-0000-4000-8000-000000000000', payload: { role: 'admin' } }),

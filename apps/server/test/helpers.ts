@@ -3,7 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared/contracts/settings';
 import type { Role } from '@carteirinha/shared/roles';
 import { buildApp } from '../src/app.ts';
@@ -11,7 +15,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type { PaymentStatus } from '@carteirinha/shared/contracts/payments';
 import { clinics, payments, subscriptionPlans, subscriptions, userRoles } from '../src/db/schema.ts';
-import { DEMO_SETTINGS, ensureSettingsRow } from '../src/modules/settings/store.ts';
+import { ensureSettingsRow } from '../src/modules/settings/repository.ts';
+import { DEMO_SETTINGS } from '../src/modules/settings/store.ts';
 
 export const TEST_PASSWORD = 'senha-forte-123';
 export const PUBLIC_URL = 'http://127.0.0.1:3999';
@@ -99,6 +104,15 @@ export type ApiCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, p
 /** Calls the API with a session cookie, as the signed-in browser would. `cookie` is read at call time. */
 export function apiAs(testApp: () => TestApp, cookie: () => string): ApiCall {
   return (method, url, payload) => testApp().app.inject({ method, url, headers: { cookie: cookie() }, ...(payload ? { payload } : {}) });
+}
+
+/** The URL of the test's own PostgreSQL database (createTestApp makes a fresh one on the TEST_DATABASE_URL server). */
+export async function databaseUrlOf(testApp: TestApp): Promise<string> {
+  const result = await testApp.db.execute(sql`select current_database() as name`);
+  const [row] = z.object({ rows: z.array(z.object({ name: z.string() })) }).parse(result).rows;
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${row?.name ?? ''}`;
+  return url.toString();
 }
 
 /** The `cookie` request header that carries a response's Set-Cookie values. */
@@ -216,4 +230,41 @@ export async function changeSettings(testApp: TestApp, adminCookie: string, chan
     payload: settingsFormOf(current.json<PlatformSettings>(), changes),
   });
   if (response.statusCode !== 200) throw new Error(`settings save failed: ${response.statusCode} ${response.body}`);
+}
+
+/**
+ * An authenticator app for a TOTP factor: `enrolTotp` turns two-factor on for the signed-in user (password, then a
+ * first code) and hands back the session cookie that passed it and a source of codes the server has not seen yet
+ * (each code is accepted once, one 30 s step either side of now).
+ */
+/**
+ * The codes of the authenticator app that scanned this otpauth:// URI. `next()` gives a code the server accepts now
+ * (one 30 s step either side of the current one) that was not given before: each code is accepted once, so a test
+ * that needs several must not count on the clock standing still.
+ */
+export function totpCodes(totpUri: string): { next: () => Promise<string> } {
+  const secret = new URL(totpUri).searchParams.get('secret');
+  if (!secret) throw new Error('no secret in the otpauth URI');
+  const used = new Set<number>();
+  return {
+    next: async () => {
+      const current = Math.floor(Date.now() / 30_000);
+      const step = [current, current + 1, current - 1].find((candidate) => !used.has(candidate));
+      if (step === undefined) throw new Error('no unused TOTP step in the window');
+      used.add(step);
+      return createOTP(base32.decode(secret), { digits: 6, period: 30 }).hotp(step);
+    },
+  };
+}
+
+export async function enrolTotp(testApp: TestApp, cookie: string): Promise<{ cookie: string; backupCodes: string[]; nextCode: () => Promise<string> }> {
+  const post = (url: string, sessionCookie: string, payload: Record<string, unknown>) =>
+    testApp.app.inject({ method: 'POST', url, headers: { cookie: sessionCookie, origin: PUBLIC_URL }, payload });
+  const enabled = await post('/api/auth/two-factor/enable', cookie, { password: TEST_PASSWORD });
+  if (enabled.statusCode !== 200) throw new Error(`two-factor enable failed: ${enabled.statusCode} ${enabled.body}`);
+  const { totpURI, backupCodes } = enabled.json<{ totpURI: string; backupCodes: string[] }>();
+  const nextCode = totpCodes(totpURI).next;
+  const verified = await post('/api/auth/two-factor/verify-totp', cookie, { code: await nextCode() });
+  if (verified.statusCode !== 200) throw new Error(`two-factor verify failed: ${verified.statusCode} ${verified.body}`);
+  return { cookie: cookieHeaderOf(verified) || cookie, backupCodes, nextCode };
 }

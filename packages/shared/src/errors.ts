@@ -19,6 +19,19 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Codes our auth layer adds to better-auth's own answers (`{ code, message }` under /api/auth), which the web reads
+ * to choose the pt-BR message of a sign-in.
+ */
+export const AUTH_ERROR_CODES = {
+  /** Another clinic's account (or an admin) signing in on a clinic's site. */
+  wrongClinic: 'WRONG_CLINIC',
+  /** A right TOTP code that was already used once. */
+  totpReused: 'TOTP_REUSED',
+  /** An account that 'Desativar' closed. */
+  accountDeactivated: 'ACCOUNT_DEACTIVATED',
+} as const;
+
 /** The body of every API error: `{ error: { code, message } }`, message in pt-BR. */
 export const errorResponseSchema = z.object({
   error: z.object({
@@ -28,6 +41,12 @@ export const errorResponseSchema = z.object({
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** The error answers a route declares (for its OpenAPI document and output check): the same body for each status. */
+export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, typeof errorResponseSchema> {
+  // fromEntries cannot type its keys: every status given gets the schema, which is what the record type says.
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<Status, typeof errorResponseSchema>;
+}
 
 /** The default pt-BR message for a code. */
 export function defaultErrorMessage(code: ErrorCode): string {

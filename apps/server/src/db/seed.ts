@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_CLINIC_SLUG, DEMO_PASSWORD, PLATFORM_PLANS } from '@carteirinha/shared/constants';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Auth } from '../modules/auth/auth.ts';
-import { DEMO_SETTINGS, ensureSettingsRow } from '../modules/settings/store.ts';
+import { ensureSettingsRow } from '../modules/settings/repository.ts';
+import { DEMO_SETTINGS } from '../modules/settings/store.ts';
 import type { Database } from './client.ts';
 import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 

@@ -22,15 +22,17 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** The server's pt-BR error of a refused answer, or the generic one when the body is not ours (a proxy's page). */
+async function apiErrorOf(response: Response): Promise<ApiError> {
+  const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
+  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  return new ApiError(response.status, 'INTERNAL', messages.errors.INTERNAL);
+}
+
 /** Reads an answer: the server's pt-BR error as an ApiError, or the body parsed with the endpoint's schema. */
 async function parseAnswer<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
-  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = errorResponseSchema.safeParse(payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
-    throw new ApiError(response.status, 'INTERNAL', messages.errors.INTERNAL);
-  }
-  return schema.parse(payload);
+  if (!response.ok) throw await apiErrorOf(response);
+  return schema.parse(response.status === 204 ? null : await response.json());
 }
 
 /**
@@ -65,4 +67,26 @@ export async function apiUpload<T extends z.ZodType>(path: string, schema: T, bo
     signal: options.signal,
   });
   return parseAnswer(response, schema);
+}
+
+/** A file the API produced, with the name the server gave it (Content-Disposition), when it gave one. */
+export type DownloadedFile = { file: Blob; fileName: string | null };
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header. */
+export function fileNameOf(contentDisposition: string | null): string | null {
+  return contentDisposition ? (/filename="([^"]+)"/.exec(contentDisposition)?.[1] ?? null) : null;
+}
+
+/** Reads a download: the whole file with its name, or the server's pt-BR error thrown. */
+export async function readDownload(response: Response): Promise<DownloadedFile> {
+  if (!response.ok) throw await apiErrorOf(response);
+  return { file: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+}
+
+/**
+ * Downloads a file from our API whole (the browser may keep a large Blob on disk rather than in the page), or throws
+ * the server's pt-BR error: only a complete file counts as downloaded.
+ */
+export async function apiDownload(path: string): Promise<DownloadedFile> {
+  return readDownload(await fetch(path, { credentials: 'same-origin' }));
 }

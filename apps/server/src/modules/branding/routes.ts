@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandingUpdateSchema, clinicBrandingSchema } from '@carteirinha/shared/contracts/tenant';
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { errorResponses } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
@@ -15,7 +15,7 @@ import type { HostResolver } from '../tenancy/host-site.ts';
 type BrandingOptions = { db: Database; storage: Storage; resolver: HostResolver };
 
 const LOGO_MAX_SIDE = 512;
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 413);
 
 async function brandingOf(db: Database, clinicId: string) {
   const [row] = await db

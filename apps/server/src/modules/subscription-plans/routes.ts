@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
 import { subscriptionPlanListSchema, subscriptionPlanSchema } from '@carteirinha/shared/contracts/subscription-plans';
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { errorResponses } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
 import { findSubscriptionPlan, listSubscriptionPlans } from './repository.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(

@@ -9,7 +9,7 @@ import {
   type TenantResponse,
 } from '@carteirinha/shared/contracts/tenant';
 import { DEMO_CLINIC_SLUG } from '@carteirinha/shared/constants';
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { errorResponseSchema, errorResponses } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { clinics } from '../../db/schema.ts';
@@ -31,7 +31,7 @@ type TenancyOptions = {
   googleSignIn: () => Promise<boolean>;
 };
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 409);
 
 export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, options) => {
   const { db } = options;

@@ -12,6 +12,15 @@ export function Spinner({ className, label = messages.common.loading, ...props }
   );
 }
 
+/** A spinner centred in the space of what is loading (a card, a dialog's body). */
+export function CenteredSpinner() {
+  return (
+    <div className="flex justify-center py-8">
+      <Spinner />
+    </div>
+  );
+}
+
 /** A spinner centred on the whole screen, for the moment before we know who is signed in. */
 export function FullPageSpinner() {
   return (

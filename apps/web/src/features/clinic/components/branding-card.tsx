@@ -178,7 +178,7 @@ function BrandingForm({ branding, canManage }: SectionProps) {
       </div>
       {canManage ? (
         <Button type="submit" className="justify-self-start" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? messages.tenancy.saving : messages.tenancy.saveChanges}
+          {isSubmitting ? messages.common.saving : messages.tenancy.saveChanges}
         </Button>
       ) : null}
     </form>

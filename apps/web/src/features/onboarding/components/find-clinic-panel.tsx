@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/lib/use-debounced-value';
 import { CLINIC_SEARCH_MIN_LENGTH, usePublicClinicSearch, type PublicClinic } from '../api/search-public-clinics';
 
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** "São Paulo / SP", or whichever half is known. */
 function placeOf(clinic: PublicClinic): string | null {

@@ -8,8 +8,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { ErrorText } from '@/components/ui/error-text';
 import { Spinner } from '@/components/ui/spinner';
 import { useMySubscription } from '@/features/subscriptions/api/get-my-subscription';
+import { errorMessage } from '@/lib/error-message';
 
 function greetingFor(fullName: string | undefined): string {
   const firstName = fullName?.trim().split(/\s+/)[0];
@@ -95,9 +97,7 @@ function PlanSection() {
   if (isPending) return <Spinner />;
   if (error) {
     return (
-      <p role="alert" className="text-sm text-destructive">
-        {error.message}
-      </p>
+      <ErrorText>{errorMessage(error)}</ErrorText>
     );
   }
   return subscription ? <ActivePlanCard subscription={subscription} /> : <NoPlanCard />;

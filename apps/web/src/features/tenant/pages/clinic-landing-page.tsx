@@ -93,7 +93,7 @@ function ClinicPlanCard({ plan }: { plan: SubscriptionPlan }) {
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight">{formatMoney(plan.priceCents)}</span>
         <span className="text-sm font-medium text-muted-foreground">
-          {plan.billingCycle === 'monthly' ? messages.tenancy.perMonth : messages.tenancy.perYear}
+          {plan.billingCycle === 'monthly' ? messages.common.perMonth : messages.tenancy.perYear}
         </span>
       </p>
       {plan.maxMembers > 1 ? (
