@@ -71,7 +71,7 @@ export function AdminReportsPage() {
         <h2 id={statsTitleId} className="text-lg font-semibold">
           {m.generalStats}
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           <StatCard title={m.totalClinics} icon={Building2Icon} value={summary?.clinics} />
           <StatCard title={m.totalUsers} icon={UsersIcon} value={summary?.users} />
           <StatCard title={m.totalPlans} icon={ClipboardListIcon} value={summary?.plans} />

@@ -210,10 +210,7 @@ function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
         <CheckboxField control={control} name="popular" label={p.popular} />
         <CheckboxField control={control} name="isActive" label={p.active} />
       </div>
-      {/* Kept in view at the foot of a long form, so Salvar and Cancelar are reachable on a phone without scrolling. */}
-      <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-background px-6 py-4">
-        <FormDialogFooter pending={isSubmitting} onCancel={onCancel} />
-      </div>
+      <FormDialogFooter pending={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

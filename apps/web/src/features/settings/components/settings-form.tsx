@@ -286,7 +286,7 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
         <div
           role="region"
           aria-label={s.saveBar}
-          className="sticky bottom-4 z-10 flex items-center justify-end gap-3 rounded-lg border bg-background/95 px-4 py-3 shadow-md backdrop-blur supports-[backdrop-filter]:bg-background/85"
+          className="sticky bottom-4 z-10 flex items-center justify-end gap-3 rounded-lg border bg-background px-4 py-3 shadow-md"
         >
           <p className="min-w-0 text-xs text-muted-foreground sm:text-sm" aria-live="polite">
             {isDirty ? s.unsavedChanges : s.noUnsavedChanges}
