@@ -467,6 +467,8 @@ export const messages = {
   adminUsers: {
     accountDeactivated: 'Esta conta foi desativada. Fale com o administrador da plataforma.',
     noRole: 'Este usuário não tem uma função.',
+    alreadyDeactivated: 'Esta conta já está desativada.',
+    changedMeanwhile: 'Este usuário acabou de ser alterado por outra pessoa. Atualize a lista e tente novamente.',
     lastAdmin: 'A plataforma precisa de ao menos um Super Admin. Dê esta função a outra pessoa antes de alterar esta.',
     inviteNotSent: 'Não foi possível enviar o convite por email, e nada foi criado. Verifique o servidor SMTP em Configurações e tente novamente.',
     resendNotSent: 'Não foi possível enviar o convite por email. Verifique o servidor SMTP em Configurações e tente novamente.',

@@ -75,6 +75,23 @@ describe("'Desativar'", () => {
     expect(listed.items[0]).toMatchObject({ status: 'disabled', role: null, clinicName: null });
   });
 
+  it('closes an account that never had a role the same way, and says so when asked twice', async () => {
+    const person = await createSignedInUser(t, null);
+    await deactivate(person.userId);
+
+    expect(await deactivatedAtOf(person.userId)).not.toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, person.userId))).toEqual([]);
+    expect((await me(person.cookie)).statusCode).toBe(401);
+    expectDeactivatedAnswer(await signIn(t.app, person.email));
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, person.userId), eq(auditLog.action, 'user.deactivated')));
+    expect(audit).toMatchObject({ actorUserId: admin.userId, entity: 'user', details: { role: null, deactivated: true } });
+
+    const again = await api('DELETE', `/api/admin/user-roles/${person.userId}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(messages.adminUsers.alreadyDeactivated);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId))).toHaveLength(1);
+  });
+
   it('refuses the password sign-in with a clear message, and only after the password was right', async () => {
     const person = await createSignedInUser(t, 'clinic_staff', clinicId);
     await deactivate(person.userId);

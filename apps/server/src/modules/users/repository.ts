@@ -142,6 +142,11 @@ export async function lockAdminUserIds(tx: Database): Promise<string[]> {
   return rows.map((row) => row.userId);
 }
 
+/** Locks the account's row until the transaction ends (every role change of the account writes it too). */
+export async function lockUser(tx: Database, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 /** The user's role row, locked until the transaction ends; null when the user has no role. */
 export async function lockRoleOf(tx: Database, userId: string): Promise<{ role: Role; clinicId: string | null } | null> {
   const [row] = await tx.select({ role: userRoles.role, clinicId: userRoles.clinicId }).from(userRoles).where(eq(userRoles.userId, userId)).for('update');

@@ -23,6 +23,7 @@ import {
   invitingClinic,
   lockAdminUserIds,
   lockRoleOf,
+  lockUser,
   setDeactivatedAt,
   updateRoleOf,
 } from './repository.ts';
@@ -197,15 +198,17 @@ export async function updateRole(db: Database, actor: Actor, userId: string, cha
 /**
  * 'Desativar': removes the role, closes the account (it can no longer sign in anywhere, nor be enrolled as a patient
  * by a clinic's site), ends every session it has (security checklist §7 item 10) and voids any invitation link not
- * yet used, which would otherwise work again once the account is reopened. 'Novo Usuário' opens it again.
+ * yet used, which would otherwise work again once the account is reopened. 'Novo Usuário' opens it again. An account
+ * that never had a role (a sign-up that stopped before onboarding) is closed the same way.
  */
 export async function deactivateUser(db: Database, actor: Actor, userId: string): Promise<void> {
   refuseSelf(actor, userId);
-  await mustFind(db, userId);
+  const user = await mustFind(db, userId);
+  if (user.status === 'disabled') throw new AppError('CONFLICT', u.alreadyDeactivated);
+  if (!user.role) return closeAccountWithoutRole(db, actor, userId);
   await changeRoleLocked(db, userId, null, async (tx, current) => {
+    await closeAccount(tx, userId);
     await deleteRoleOf(tx, userId);
-    await setDeactivatedAt(tx, userId, new Date());
-    await deleteInvitationTokens(tx, userId);
     await recordAudit(tx, {
       actorUserId: actor.userId,
       action: 'role.removed',
@@ -214,6 +217,25 @@ export async function deactivateUser(db: Database, actor: Actor, userId: string)
       clinicId: current.clinicId,
       details: { role: current.role, clinicId: current.clinicId, deactivated: true },
     });
+  });
+}
+
+async function closeAccount(tx: Database, userId: string): Promise<void> {
+  await setDeactivatedAt(tx, userId, new Date());
+  await deleteInvitationTokens(tx, userId);
+}
+
+/**
+ * The user's row is locked before the role is looked at: a role given at the same moment either commits first (and
+ * this answers that the user changed) or waits and reopens the account after this closed it.
+ */
+async function closeAccountWithoutRole(db: Database, actor: Actor, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    if (await lockRoleOf(tx, userId)) throw new AppError('CONFLICT', u.changedMeanwhile);
+    await closeAccount(tx, userId);
+    await deleteSessionsOfUser(tx, userId);
+    await recordAudit(tx, { actorUserId: actor.userId, action: 'user.deactivated', entity: 'user', entityId: userId, details: { role: null, deactivated: true } });
   });
 }
 

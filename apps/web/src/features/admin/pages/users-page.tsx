@@ -122,8 +122,8 @@ function UserRow({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; 
                   <DropdownMenuItem onSelect={() => actions.onResendInvitation(user)}>{u.resendInvitation}</DropdownMenuItem>
                 ) : null}
                 <DropdownMenuSeparator />
-                {/* A user without a role has nothing to remove. */}
-                <DropdownMenuItem variant="destructive" disabled={user.role === null} onSelect={() => actions.onDeactivate(user)}>
+                {/* A closed account has nothing left to close; 'Novo Usuário' reopens it. */}
+                <DropdownMenuItem variant="destructive" disabled={user.status === 'disabled'} onSelect={() => actions.onDeactivate(user)}>
                   {m.deactivate}
                 </DropdownMenuItem>
               </>
