@@ -430,6 +430,11 @@ export const platformSettings = pgTable(
      * backup sets it back to NULL. Like `weekly_report_sent_at`, it never moves `updated_at` (an admin's save).
      */
     dailyBackupClaimedAt: timestamp('daily_backup_claimed_at', { withTimezone: true }),
+    /**
+     * When the claimed daily backup was written. A claim older than the backup's lease with no backup done since its
+     * 3 am belongs to a process that died mid-dump, and another tick may take it over.
+     */
+    dailyBackupDoneAt: timestamp('daily_backup_done_at', { withTimezone: true }),
     /** When the day's overdue-payments e-mail ('Pagamentos pendentes') was taken on; the same claim as the others. */
     overdueDigestSentAt: timestamp('overdue_digest_sent_at', { withTimezone: true }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

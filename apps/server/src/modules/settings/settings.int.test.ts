@@ -17,7 +17,8 @@ import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared
 import { buildApp } from '../../app.ts';
 import { auditLog, emailOutbox, platformSettings } from '../../db/schema.ts';
 import { PGLITE_EXTENSIONS } from '../../db/client.ts';
-import { createBackupService, runDailyBackupIfDue } from './backups.ts';
+import { createBackupService, DAILY_BACKUP, runDailyBackupIfDue } from './backups.ts';
+import { lastOccurrence } from '../../lib/schedule.ts';
 import { backupFailureMessage } from './routes.ts';
 import {
   changeSettings,
@@ -379,6 +380,28 @@ describe('daily backup job', () => {
     expect(await claimedAt()).toBeNull();
     expect(await settingsUpdatedAt(t)).toBe(updatedAt);
     expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, threeDaysOn)).not.toBeNull();
+  });
+
+  it("takes over a claim left by a process that died mid-backup, once the claim's lease is over", async () => {
+    // A minute past a 3 am some days on, so that every tick below falls on the same day's backup.
+    const fourDaysOn = new Date(lastOccurrence(new Date(Date.now() + 4 * DAY_MS), DAILY_BACKUP).getTime() + 60_000);
+    // A process claimed the day's backup and died before writing it: no file, no 'done'.
+    const abandoned = createBackupService({
+      database: { ...t.database, backup: () => new Promise<never>(() => undefined) },
+      dataDir: path.join(t.dataDir, 'dead-process'),
+      settings: t.app.settings,
+    });
+    void abandoned.dailyBackup(lastOccurrence(fourDaysOn, DAILY_BACKUP), fourDaysOn);
+    await expect.poll(claimedAt).toEqual(fourDaysOn);
+
+    const soonAfter = new Date(fourDaysOn.getTime() + 30 * 60 * 1000);
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, soonAfter)).toBeNull();
+    const afterTheLease = new Date(fourDaysOn.getTime() + 3 * 60 * 60 * 1000);
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, afterTheLease)).not.toBeNull();
+    // Done: a later tick of the same day, even past another lease, makes no second backup.
+    const evening = new Date(afterTheLease.getTime() + 6 * 60 * 60 * 1000);
+    const other = createBackupService({ database: t.database, dataDir: path.join(t.dataDir, 'other-process'), settings: t.app.settings });
+    expect(await runDailyBackupIfDue(other, t.app.settings, evening)).toBeNull();
   });
 
   it('applies the retention on every tick, also while daily backups are off', async () => {

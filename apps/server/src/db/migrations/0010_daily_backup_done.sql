@@ -1,0 +1,1 @@
+ALTER TABLE "platform_settings" ADD COLUMN "daily_backup_done_at" timestamp with time zone;
