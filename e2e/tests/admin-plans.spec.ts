@@ -161,6 +161,13 @@ test.describe('/admin/planos', () => {
     await expect(cellOf('Suporte')).toHaveText('Dedicado');
     await expect(cellOf('SLA')).toHaveText('99,5%');
 
+    // The landing page sells it at once, at the admin's price.
+    const landing = await page.context().newPage();
+    await landing.goto('/');
+    const offered = landing.locator('#pricing').getByRole('listitem').filter({ has: landing.getByRole('heading', { name, exact: true }) });
+    await expect(offered).toContainText('R$ 1.234,56/mês');
+    await expect(offered).toContainText('Plano criado pelo teste');
+
     // Editar: the form opens with the plan's values, the price in pt-BR.
     await card.getByRole('button', { name: `Editar plano ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Plano' });
@@ -182,6 +189,11 @@ test.describe('/admin/planos', () => {
     await expect(edited).toContainText('Inativo');
     await expect(edited).toContainText('Mais Popular');
     await expect(edited).toContainText('Limite pacientes: Ilimitado');
+    // Inactive: no longer offered on the landing page.
+    await landing.reload();
+    await expect(landing.locator('#pricing').getByRole('heading', { name: 'Starter', exact: true })).toBeVisible();
+    await expect(landing.locator('#pricing').getByRole('heading', { name: renamed, exact: true })).toHaveCount(0);
+    await landing.close();
 
     // Sob consulta: an empty price saves the plan without one (as the seed's Enterprise), and a price can come back.
     await edited.getByRole('button', { name: `Editar plano ${renamed}` }).click();

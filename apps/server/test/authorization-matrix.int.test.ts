@@ -37,6 +37,7 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: ALL(200) },
   'GET /api/tenant': { request: () => ({ url: '/api/tenant' }), expected: ALL(200) },
   'GET /api/public/clinics': { request: () => ({ url: '/api/public/clinics?q=cl' }), expected: ALL(200) },
+  'GET /api/public/plans': { request: () => ({ url: '/api/public/plans' }), expected: ALL(200) },
   'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: ALL(200) },
   'POST /api/auth/*': {
     request: () => ({ url: '/api/auth/sign-in/email', payload: { email: 'ninguem@teste.dev', password: 'senha-errada' } }),

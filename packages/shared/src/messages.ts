@@ -53,6 +53,11 @@ export const messages = {
     confirmDeleteTitle: 'Confirmar Exclusão',
     delete: 'Excluir',
   },
+  // The platform's landing page (main host).
+  landing: {
+    plansLoadError: 'Não foi possível carregar os planos. Atualize a página para tentar de novo.',
+    noPlans: 'Os planos estão sendo atualizados. Fale com a nossa equipe de vendas.',
+  },
   sidebar: {
     toggle: 'Alternar menu lateral',
     navigation: 'Menu lateral',

@@ -41,6 +41,18 @@ export const platformPlanSchema = z.object({
 export type PlatformPlanRecord = z.infer<typeof platformPlanSchema>;
 export const platformPlanListSchema = z.object({ items: z.array(platformPlanSchema) });
 
+/** A plan as the platform's landing page sells it: what its card shows, nothing of the back office (clinic counts). */
+export const publicPlatformPlanSchema = platformPlanSchema.pick({
+  id: true,
+  name: true,
+  priceCents: true,
+  description: true,
+  features: true,
+  popular: true,
+});
+export type PublicPlatformPlan = z.infer<typeof publicPlatformPlanSchema>;
+export const publicPlatformPlanListSchema = z.object({ items: z.array(publicPlatformPlanSchema) });
+
 /** The highest patient or partner-clinic limit a plan can state; above it a plan is sold as unlimited (empty). */
 export const PLAN_LIMIT_MAX = 1_000_000;
 /** The highest monthly list price, in reais. */

@@ -39,6 +39,32 @@ describe('admin plans', () => {
     expect(await t.db.select().from(plans).where(eq(plans.id, plan.id))).toEqual([]);
   });
 
+  it("offers the landing page the active plans as the admin left them, to anyone, without the back office's figures", async () => {
+    const created = (await api('POST', '/api/admin/plans', { name: 'Plano da Vitrine', price: '149', features: 'Tudo o que a vitrine mostra' })).json();
+    await api('PUT', `/api/admin/plans/${created.id}`, { name: 'Plano da Vitrine', price: '159,90', features: 'Tudo o que a vitrine mostra' });
+    const hidden = (await api('POST', '/api/admin/plans', { name: 'Plano Retirado', price: '99', features: 'Nada', isActive: false })).json();
+    const onRequest = (await api('POST', '/api/admin/plans', { name: 'Plano Sob Medida', price: '', features: 'Tudo, sob consulta' })).json();
+
+    const response = await t.app.inject({ method: 'GET', url: '/api/public/plans' });
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json();
+    expect(items.find((plan: { id: string }) => plan.id === created.id)).toEqual({
+      id: created.id,
+      name: 'Plano da Vitrine',
+      priceCents: 15_990,
+      description: null,
+      features: ['Tudo o que a vitrine mostra'],
+      popular: false,
+    });
+    expect(items.map((plan: { id: string }) => plan.id)).not.toContain(hidden.id);
+    // Cheapest first, "sob consulta" last, as the admin list orders them.
+    const prices = items.map((plan: { priceCents: number | null }) => plan.priceCents);
+    expect(prices.at(-1)).toBeNull();
+    const priced = prices.filter((price: number | null) => price !== null);
+    expect(priced).toEqual([...priced].sort((a: number, b: number) => a - b));
+    for (const plan of [created, hidden, onRequest]) expect((await api('DELETE', `/api/admin/plans/${plan.id}`)).statusCode).toBe(204);
+  });
+
   it('rejects a non-numeric price and a plan without features, and creates nothing', async () => {
     const before = (await t.db.select().from(plans)).length;
     const price = await api('POST', '/api/admin/plans', { name: 'Ruim', price: 'abc', features: 'x' });

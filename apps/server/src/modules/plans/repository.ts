@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { PlanSummary, PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
+import type { PlanSummary, PlatformPlanRecord, PublicPlatformPlan } from '@carteirinha/shared/contracts/plans';
 import type { Database } from '../../db/client.ts';
 import { clinicPlanPeriods, clinics, plans } from '../../db/schema.ts';
 import { startOfSaoPauloMonth } from '../../lib/sao-paulo-time.ts';
@@ -32,13 +32,32 @@ function toRecord(row: PlanRow): PlatformPlanRecord {
   };
 }
 
+/** Specification §7: plans ordered by price, "sob consulta" last. */
+const CHEAPEST_FIRST = [sql`${plans.priceCents} asc nulls last`, asc(plans.name)] as const;
+
 /** Every platform plan, cheapest first, "sob consulta" last (specification §7: ordered by price). */
 export async function listPlans(db: Database): Promise<PlatformPlanRecord[]> {
   const rows = await db
     .select({ plan: plans, clinicCount })
     .from(plans)
-    .orderBy(sql`${plans.priceCents} asc nulls last`, asc(plans.name));
+    .orderBy(...CHEAPEST_FIRST);
   return rows.map((row) => toRecord({ ...row.plan, clinicCount: row.clinicCount }));
+}
+
+/** The active plans, in the order of the admin list: what the landing page offers clinics. */
+export async function listPlansForSale(db: Database): Promise<PublicPlatformPlan[]> {
+  return db
+    .select({
+      id: plans.id,
+      name: plans.name,
+      priceCents: plans.priceCents,
+      description: plans.description,
+      features: plans.features,
+      popular: plans.popular,
+    })
+    .from(plans)
+    .where(eq(plans.isActive, true))
+    .orderBy(...CHEAPEST_FIRST);
 }
 
 export async function findPlan(db: Database, planId: string): Promise<PlatformPlanRecord | null> {

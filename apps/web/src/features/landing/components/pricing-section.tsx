@@ -1,10 +1,15 @@
-import { PLATFORM_PLANS, TRIAL_DAYS, type PlatformPlan } from '@carteirinha/shared/constants';
+import { TRIAL_DAYS } from '@carteirinha/shared/constants';
+import type { PublicPlatformPlan } from '@carteirinha/shared/contracts/plans';
 import { formatMoney } from '@carteirinha/shared/format';
 import { messages } from '@carteirinha/shared/messages';
 import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ErrorText } from '@/components/ui/error-text';
+import { CenteredSpinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
+import { usePublicPlans } from '../api/get-public-plans';
 import { SectionHeading } from './section-heading';
 
 const SALES_EMAIL = 'vendas@carteirinha.dev';
@@ -14,7 +19,10 @@ function formatPlanPrice(priceCents: number): string {
   return formatMoney(priceCents).replace(/,00$/, '');
 }
 
-/** Section #pricing: the platform plans a clinic can subscribe to (§9, "Landing-page plans"). */
+/**
+ * Section #pricing: the platform plans a clinic can subscribe to (§9, "Landing-page plans"), read from the plans the
+ * admin keeps active in /admin/planos, so a new price or a retired plan shows here at once.
+ */
 export function PricingSection() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-32 py-20 md:scroll-mt-20 md:py-28">
@@ -30,17 +38,43 @@ export function PricingSection() {
             {TRIAL_DAYS} dias grátis, sem cartão de crédito
           </span>
         </p>
-        <ul className="mx-auto mt-14 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-start">
-          {PLATFORM_PLANS.map((plan) => (
-            <PlanCard key={plan.name} plan={plan} />
-          ))}
-        </ul>
+        <PlanList />
       </div>
     </section>
   );
 }
 
-function PlanCard({ plan }: { plan: PlatformPlan }) {
+function PlanList() {
+  const { data: plans, isPending, isError } = usePublicPlans();
+  if (isPending) return <CenteredSpinner />;
+  if (isError) {
+    return (
+      <Notice>
+        <ErrorText>{messages.landing.plansLoadError}</ErrorText>
+      </Notice>
+    );
+  }
+  if (plans.length === 0) {
+    return (
+      <Notice>
+        <p className="text-muted-foreground">{messages.landing.noPlans}</p>
+      </Notice>
+    );
+  }
+  return (
+    <ul className="mx-auto mt-14 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-start">
+      {plans.map((plan) => (
+        <PlanCard key={plan.id} plan={plan} />
+      ))}
+    </ul>
+  );
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return <div className="mt-14 flex justify-center text-center">{children}</div>;
+}
+
+function PlanCard({ plan }: { plan: PublicPlatformPlan }) {
   return (
     <li
       className={cn(
@@ -54,7 +88,7 @@ function PlanCard({ plan }: { plan: PlatformPlan }) {
         </p>
       )}
       <h3 className="text-xl font-semibold">{plan.name}</h3>
-      <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
+      {plan.description ? <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p> : null}
       <PlanPrice priceCents={plan.priceCents} />
       <ul className="mt-8 space-y-3 text-sm">
         {plan.features.map((feature) => (
@@ -84,7 +118,7 @@ function PlanPrice({ priceCents }: { priceCents: number | null }) {
 }
 
 /** Priced plans start a sign-up; the custom plan (Enterprise) goes to sales by email. */
-function PlanAction({ plan }: { plan: PlatformPlan }) {
+function PlanAction({ plan }: { plan: PublicPlatformPlan }) {
   if (plan.priceCents === null) {
     return (
       <Button asChild size="lg" variant="outline" className="w-full">
