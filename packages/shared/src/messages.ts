@@ -493,7 +493,7 @@ export const messages = {
     userLocked: 'O usuário não pode ser trocado; para outra pessoa, use Novo Usuário.',
     newUserDescription: 'Dê uma função a um usuário da plataforma ou convide alguém por email.',
     editUserDescription: 'Altere a função e a clínica deste usuário.',
-    clinicSearchPlaceholder: 'Buscar clínica pelo nome ou CNPJ...',
+    clinicSearchPlaceholder: 'Nome ou CNPJ da clínica',
     clinicSearchHelp: 'Digite para buscar e escolha a clínica na lista.',
     clinicChosen: 'Clínica escolhida: {name}',
     you: 'você',
