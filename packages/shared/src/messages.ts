@@ -57,6 +57,113 @@ export const messages = {
   landing: {
     plansLoadError: 'Não foi possível carregar os planos. Atualize a página para tentar de novo.',
     noPlans: 'Os planos estão sendo atualizados. Fale com a nossa equipe de vendas.',
+    brandName: 'Carteirinha',
+    signIn: 'Entrar',
+    startNow: 'Começar Agora',
+    nav: {
+      label: 'Principal',
+      features: 'Recursos',
+      benefits: 'Benefícios',
+      pricing: 'Planos',
+    },
+    hero: {
+      eyebrow: 'Plataforma white-label para clínicas',
+      // The title is split around the highlighted words.
+      titleStart: 'O cartão de descontos em saúde da ',
+      titleHighlight: 'sua clínica',
+      titleEnd: ', com a sua marca',
+      description:
+        'Crie, venda e gerencie o seu próprio programa de cartão de benefícios: carteirinha digital com QR Code, portal do paciente, rede credenciada e pagamentos integrados — tudo em uma única plataforma.',
+      createPlatform: 'Criar Minha Plataforma',
+      seeDemo: 'Ver Demonstração',
+      // The decorative sample card.
+      sampleClinic: 'Clínica Vida & Saúde',
+      sampleStatus: 'Ativo',
+      sampleHolderLabel: 'Titular',
+      sampleHolder: 'Maria Oliveira',
+      samplePlanLabel: 'Plano',
+      samplePlan: 'Plano Anual',
+      sampleValidated: 'Carteirinha validada',
+      sampleDiscount: 'Desconto de 30% aplicado',
+    },
+    // Specification §1 marketing claims.
+    stats: {
+      title: 'A Carteirinha em números',
+      items: [
+        { value: '500+', label: 'Clínicas ativas' },
+        { value: '50k+', label: 'Pacientes' },
+        { value: '98%', label: 'Satisfação' },
+      ],
+    },
+    // The four portals of the product (specification §1).
+    features: {
+      eyebrow: 'Recursos',
+      title: 'Quatro portais, uma plataforma completa',
+      description: 'Administração, clínicas e pacientes conectados, cada um com a experiência certa para o seu papel.',
+      backOffice: {
+        title: 'Back-office Central',
+        description: 'Administração completa da sua operação em um só lugar.',
+        items: ['Gestão de clínicas', 'Planos e assinaturas', 'Relatórios gerenciais', 'Faturamento'],
+      },
+      clinicPortal: {
+        title: 'Portal da Clínica',
+        description: 'Tudo o que a recepção precisa para atender os portadores do cartão.',
+        items: ['Validação de carteirinhas por QR Code', 'Registro de atendimentos', 'Relatórios da clínica'],
+      },
+      patientPortal: {
+        title: 'Portal do Paciente',
+        description: 'Autonomia para o paciente acompanhar e aproveitar o seu plano.',
+        items: ['Carteirinha digital', 'Checkout integrado', 'Rede credenciada', 'Histórico de utilização'],
+      },
+      mobileApp: {
+        title: 'App Mobile',
+        description: 'A carteirinha sempre à mão, direto no celular do paciente.',
+        items: ['QR Code dinâmico', 'Geolocalização', 'Notificações push'],
+      },
+    },
+    // Specification §1 marketing claims.
+    benefits: {
+      eyebrow: 'Benefícios',
+      title: 'Segurança e praticidade para clínicas e pacientes',
+      description: 'Tecnologia pronta para você focar no que importa: cuidar das pessoas e fazer o seu programa crescer.',
+      qrCode: {
+        title: 'QR Code único e seguro',
+        description:
+          'Cada paciente recebe um QR Code exclusivo, validado pela clínica em segundos e protegido contra cópias e fraudes.',
+      },
+      dataIsolation: {
+        title: 'Isolamento total de dados',
+        description:
+          'Os dados de cada clínica ficam completamente separados: nenhuma clínica enxerga pacientes ou informações de outra.',
+      },
+      payments: {
+        title: 'Pagamentos com Pix e cartão',
+        description:
+          'Cobranças por Pix e cartão com webhooks automáticos, confirmação imediata e gestão de inadimplência integrada.',
+      },
+      networkMap: {
+        title: 'Mapa interativo da rede',
+        description:
+          'O paciente encontra as clínicas e os laboratórios credenciados mais próximos em um mapa interativo.',
+      },
+    },
+    pricing: {
+      eyebrow: 'Planos',
+      title: 'Um plano para cada fase da sua clínica',
+      description: 'Comece pequeno e cresça sem trocar de plataforma. Mude de plano quando quiser.',
+      trial: '{days} dias grátis, sem cartão de crédito',
+      mostPopular: 'Mais Popular',
+      contactSales: 'Falar com Vendas',
+    },
+    cta: {
+      title: 'Pronto para transformar sua clínica?',
+      description:
+        'Lance hoje o seu programa de cartão de benefícios e ofereça aos seus pacientes mais economia, praticidade e motivos para voltar.',
+    },
+    footer: {
+      tagline: 'Cartões de benefícios em saúde, com a marca da sua clínica.',
+      copyright: '© 2025 Carteirinha. Todos os direitos reservados.',
+    },
   },
   sidebar: {
     toggle: 'Alternar menu lateral',

@@ -1,34 +1,17 @@
+import { messages } from '@carteirinha/shared/messages';
 import { CreditCard, Lock, MapPinned, QrCode, type LucideIcon } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
 type Benefit = { icon: LucideIcon; title: string; description: string };
 
+const m = messages.landing.benefits;
+
 /** §1 marketing claims. */
 const BENEFITS: readonly Benefit[] = [
-  {
-    icon: QrCode,
-    title: 'QR Code único e seguro',
-    description:
-      'Cada paciente recebe um QR Code exclusivo, validado pela clínica em segundos e protegido contra cópias e fraudes.',
-  },
-  {
-    icon: Lock,
-    title: 'Isolamento total de dados',
-    description:
-      'Os dados de cada clínica ficam completamente separados: nenhuma clínica enxerga pacientes ou informações de outra.',
-  },
-  {
-    icon: CreditCard,
-    title: 'Pagamentos com Pix e cartão',
-    description:
-      'Cobranças por Pix e cartão com webhooks automáticos, confirmação imediata e gestão de inadimplência integrada.',
-  },
-  {
-    icon: MapPinned,
-    title: 'Mapa interativo da rede',
-    description:
-      'O paciente encontra as clínicas e os laboratórios credenciados mais próximos em um mapa interativo.',
-  },
+  { icon: QrCode, ...m.qrCode },
+  { icon: Lock, ...m.dataIsolation },
+  { icon: CreditCard, ...m.payments },
+  { icon: MapPinned, ...m.networkMap },
 ];
 
 /** Section #benefits: why a clinic should choose the platform. */
@@ -42,9 +25,9 @@ export function BenefitsSection() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="benefits-title"
-          eyebrow="Benefícios"
-          title="Segurança e praticidade para clínicas e pacientes"
-          description="Tecnologia pronta para você focar no que importa: cuidar das pessoas e fazer o seu programa crescer."
+          eyebrow={m.eyebrow}
+          title={m.title}
+          description={m.description}
         />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2">
           {BENEFITS.map((benefit) => (

@@ -1,3 +1,4 @@
+import { messages } from '@carteirinha/shared/messages';
 import { HeartPulse } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
@@ -17,7 +18,7 @@ export function BrandLogo({ className }: BrandLogoProps) {
       <span className="flex size-7 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm sm:size-8">
         <HeartPulse className="size-4 sm:size-5" aria-hidden="true" />
       </span>
-      Carteirinha
+      {messages.landing.brandName}
     </Link>
   );
 }

@@ -1,34 +1,17 @@
+import { messages } from '@carteirinha/shared/messages';
 import { Check, LayoutDashboard, Smartphone, Stethoscope, UserRound, type LucideIcon } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
 type Portal = { icon: LucideIcon; title: string; description: string; items: readonly string[] };
 
+const m = messages.landing.features;
+
 /** The four portals of the product (§1). */
 const PORTALS: readonly Portal[] = [
-  {
-    icon: LayoutDashboard,
-    title: 'Back-office Central',
-    description: 'Administração completa da sua operação em um só lugar.',
-    items: ['Gestão de clínicas', 'Planos e assinaturas', 'Relatórios gerenciais', 'Faturamento'],
-  },
-  {
-    icon: Stethoscope,
-    title: 'Portal da Clínica',
-    description: 'Tudo o que a recepção precisa para atender os portadores do cartão.',
-    items: ['Validação de carteirinhas por QR Code', 'Registro de atendimentos', 'Relatórios da clínica'],
-  },
-  {
-    icon: UserRound,
-    title: 'Portal do Paciente',
-    description: 'Autonomia para o paciente acompanhar e aproveitar o seu plano.',
-    items: ['Carteirinha digital', 'Checkout integrado', 'Rede credenciada', 'Histórico de utilização'],
-  },
-  {
-    icon: Smartphone,
-    title: 'App Mobile',
-    description: 'A carteirinha sempre à mão, direto no celular do paciente.',
-    items: ['QR Code dinâmico', 'Geolocalização', 'Notificações push'],
-  },
+  { icon: LayoutDashboard, ...m.backOffice },
+  { icon: Stethoscope, ...m.clinicPortal },
+  { icon: UserRound, ...m.patientPortal },
+  { icon: Smartphone, ...m.mobileApp },
 ];
 
 /** Section #features: one card per portal. */
@@ -38,9 +21,9 @@ export function FeaturesSection() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="features-title"
-          eyebrow="Recursos"
-          title="Quatro portais, uma plataforma completa"
-          description="Administração, clínicas e pacientes conectados, cada um com a experiência certa para o seu papel."
+          eyebrow={m.eyebrow}
+          title={m.title}
+          description={m.description}
         />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {PORTALS.map((portal) => (

@@ -1,6 +1,9 @@
+import { messages } from '@carteirinha/shared/messages';
 import { ArrowRight, BadgeCheck, HeartPulse, QrCode, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+
+const m = messages.landing;
 
 type HeroSectionProps = {
   /** Clínica Demo's own site, where 'Ver Demonstração' leads; null hides the button (no demo clinic here). */
@@ -19,25 +22,26 @@ export function HeroSection({ demoUrl }: HeroSectionProps) {
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-sm font-medium text-foreground shadow-xs">
             <Sparkles className="size-4 text-primary" aria-hidden="true" />
-            Plataforma white-label para clínicas
+            {m.hero.eyebrow}
           </p>
           <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl xl:text-6xl">
-            O cartão de descontos em saúde da <span className="text-primary-text">sua clínica</span>, com a sua marca
+            {m.hero.titleStart}
+            <span className="text-primary-text">{m.hero.titleHighlight}</span>
+            {m.hero.titleEnd}
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-muted-foreground lg:mx-0">
-            Crie, venda e gerencie o seu próprio programa de cartão de benefícios: carteirinha digital com QR Code,
-            portal do paciente, rede credenciada e pagamentos integrados — tudo em uma única plataforma.
+            {m.hero.description}
           </p>
           <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center lg:justify-start">
             <Button asChild size="lg">
               <Link to="/auth?tab=cadastrar">
-                Criar Minha Plataforma
+                {m.hero.createPlatform}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
             {demoUrl ? (
               <Button asChild size="lg" variant="outline">
-                <a href={demoUrl}>Ver Demonstração</a>
+                <a href={demoUrl}>{m.hero.seeDemo}</a>
               </Button>
             ) : null}
           </div>
@@ -57,18 +61,18 @@ function SampleCard() {
         <div className="flex items-center justify-between">
           <div className="flex items-center gap-2 font-semibold">
             <HeartPulse className="size-6" />
-            Clínica Vida &amp; Saúde
+            {m.hero.sampleClinic}
           </div>
           <span className="rounded-full bg-primary-foreground px-2.5 py-0.5 text-xs font-semibold text-primary">
-            Ativo
+            {m.hero.sampleStatus}
           </span>
         </div>
         <div className="mt-8 flex items-end justify-between gap-4">
           <div>
-            <p className="text-xs tracking-wider uppercase">Titular</p>
-            <p className="mt-1 text-lg font-semibold">Maria Oliveira</p>
-            <p className="mt-4 text-xs tracking-wider uppercase">Plano</p>
-            <p className="mt-1 font-medium">Plano Anual</p>
+            <p className="text-xs tracking-wider uppercase">{m.hero.sampleHolderLabel}</p>
+            <p className="mt-1 text-lg font-semibold">{m.hero.sampleHolder}</p>
+            <p className="mt-4 text-xs tracking-wider uppercase">{m.hero.samplePlanLabel}</p>
+            <p className="mt-1 font-medium">{m.hero.samplePlan}</p>
           </div>
           <div className="rounded-xl bg-primary-foreground p-2 text-foreground">
             <QrCode className="size-20" strokeWidth={1.5} />
@@ -80,8 +84,8 @@ function SampleCard() {
           <BadgeCheck className="size-5" />
         </span>
         <div className="text-sm">
-          <p className="font-semibold">Carteirinha validada</p>
-          <p className="text-muted-foreground">Desconto de 30% aplicado</p>
+          <p className="font-semibold">{m.hero.sampleValidated}</p>
+          <p className="text-muted-foreground">{m.hero.sampleDiscount}</p>
         </div>
       </div>
     </div>

@@ -1,4 +1,7 @@
+import { messages } from '@carteirinha/shared/messages';
 import { BrandLogo } from './brand-logo';
+
+const m = messages.landing.footer;
 
 /** Page footer with the product mark and the copyright line (§2: copyright 2025). */
 export function LandingFooter() {
@@ -7,11 +10,9 @@ export function LandingFooter() {
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-10 text-center sm:px-6 md:flex-row md:justify-between md:text-left">
         <div>
           <BrandLogo />
-          <p className="mt-2 text-sm text-muted-foreground">
-            Cartões de benefícios em saúde, com a marca da sua clínica.
-          </p>
+          <p className="mt-2 text-sm text-muted-foreground">{m.tagline}</p>
         </div>
-        <p className="text-sm text-muted-foreground">© 2025 Carteirinha. Todos os direitos reservados.</p>
+        <p className="text-sm text-muted-foreground">{m.copyright}</p>
       </div>
     </footer>
   );

@@ -1,11 +1,14 @@
+import { messages } from '@carteirinha/shared/messages';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { BrandLogo } from './brand-logo';
 
+const m = messages.landing;
+
 const SECTION_LINKS = [
-  { href: '#features', label: 'Recursos' },
-  { href: '#benefits', label: 'Benefícios' },
-  { href: '#pricing', label: 'Planos' },
+  { href: '#features', label: m.nav.features },
+  { href: '#benefits', label: m.nav.benefits },
+  { href: '#pricing', label: m.nav.pricing },
 ] as const;
 
 /**
@@ -17,7 +20,7 @@ export function LandingHeader() {
     <header className="sticky top-0 z-50 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-2 px-3 py-3 sm:gap-x-6 sm:px-6 md:h-16 md:flex-nowrap md:py-0">
         <BrandLogo className="order-1" />
-        <nav aria-label="Principal" className="order-3 w-full md:order-2 md:w-auto">
+        <nav aria-label={m.nav.label} className="order-3 w-full md:order-2 md:w-auto">
           <ul className="flex items-center justify-center gap-1 md:gap-2">
             {SECTION_LINKS.map((link) => (
               <li key={link.href}>
@@ -33,10 +36,10 @@ export function LandingHeader() {
         </nav>
         <div className="order-2 ml-auto flex items-center gap-1 sm:gap-2 md:order-3 md:ml-0">
           <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
-            <Link to="/auth">Entrar</Link>
+            <Link to="/auth">{m.signIn}</Link>
           </Button>
           <Button asChild size="sm" className="px-2.5 sm:px-3">
-            <Link to="/auth?tab=cadastrar">Começar Agora</Link>
+            <Link to="/auth?tab=cadastrar">{m.startNow}</Link>
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { TRIAL_DAYS } from '@carteirinha/shared/constants';
 import type { PublicPlatformPlan } from '@carteirinha/shared/contracts/plans';
 import { formatMoney } from '@carteirinha/shared/format';
-import { messages } from '@carteirinha/shared/messages';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,8 @@ import { usePublicPlans } from '../api/get-public-plans';
 import { SectionHeading } from './section-heading';
 
 const SALES_EMAIL = 'vendas@carteirinha.dev';
+
+const m = messages.landing;
 
 /** Whole-real prices read as in §9 ("R$ 297"); a price with centavos keeps them. */
 function formatPlanPrice(priceCents: number): string {
@@ -29,13 +31,13 @@ export function PricingSection() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="pricing-title"
-          eyebrow="Planos"
-          title="Um plano para cada fase da sua clínica"
-          description="Comece pequeno e cresça sem trocar de plataforma. Mude de plano quando quiser."
+          eyebrow={m.pricing.eyebrow}
+          title={m.pricing.title}
+          description={m.pricing.description}
         />
         <p className="mt-6 flex justify-center">
           <span className="rounded-full bg-accent px-4 py-1.5 text-sm font-medium text-accent-foreground">
-            {TRIAL_DAYS} dias grátis, sem cartão de crédito
+            {formatMessage(m.pricing.trial, { days: TRIAL_DAYS })}
           </span>
         </p>
         <PlanList />
@@ -50,14 +52,14 @@ function PlanList() {
   if (isError) {
     return (
       <Notice>
-        <ErrorText>{messages.landing.plansLoadError}</ErrorText>
+        <ErrorText>{m.plansLoadError}</ErrorText>
       </Notice>
     );
   }
   if (plans.length === 0) {
     return (
       <Notice>
-        <p className="text-muted-foreground">{messages.landing.noPlans}</p>
+        <p className="text-muted-foreground">{m.noPlans}</p>
       </Notice>
     );
   }
@@ -84,7 +86,7 @@ function PlanCard({ plan }: { plan: PublicPlatformPlan }) {
     >
       {plan.popular && (
         <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold whitespace-nowrap text-primary-foreground shadow-sm">
-          Mais Popular
+          {m.pricing.mostPopular}
         </p>
       )}
       <h3 className="text-xl font-semibold">{plan.name}</h3>
@@ -112,7 +114,7 @@ function PlanPrice({ priceCents }: { priceCents: number | null }) {
   return (
     <p className="mt-6 flex items-baseline gap-1">
       <span className="text-4xl font-bold tracking-tight">{formatPlanPrice(priceCents)}</span>
-      <span className="text-sm font-medium text-muted-foreground">/mês</span>
+      <span className="text-sm font-medium text-muted-foreground">{messages.common.perMonth}</span>
     </p>
   );
 }
@@ -122,13 +124,13 @@ function PlanAction({ plan }: { plan: PublicPlatformPlan }) {
   if (plan.priceCents === null) {
     return (
       <Button asChild size="lg" variant="outline" className="w-full">
-        <a href={`mailto:${SALES_EMAIL}`}>Falar com Vendas</a>
+        <a href={`mailto:${SALES_EMAIL}`}>{m.pricing.contactSales}</a>
       </Button>
     );
   }
   return (
     <Button asChild size="lg" variant={plan.popular ? 'default' : 'outline'} className="w-full">
-      <Link to="/auth?tab=cadastrar">Começar Agora</Link>
+      <Link to="/auth?tab=cadastrar">{m.startNow}</Link>
     </Button>
   );
 }
