@@ -368,6 +368,13 @@ describe('admin clinics', () => {
     expect((await cancel(told.id)).statusCode).toBe(200);
     expect((await cancel(told.id)).statusCode).toBe(200);
     expect(await sentAbout(told.name)).toHaveLength(1);
+
+    // Two admins saving 'Cancelada' at the same moment: one e-mail.
+    const raced = await createThroughApi();
+    const form = { ...(await formOf(raced.id)), status: 'cancelled' };
+    const saves = await Promise.all([1, 2].map(() => api('PUT', `/api/admin/clinics/${raced.id}`, form)));
+    expect(saves.map((save) => save.statusCode)).toEqual([200, 200]);
+    expect(await sentAbout(raced.name)).toHaveLength(1);
   });
 });
 

@@ -134,12 +134,12 @@ export async function clinicCounts(db: Database, clinicId: string) {
 }
 
 /** What the clinic form may change a clinic from: its current status, trial end, approval and plan. */
-export async function findClinicState(db: Database, clinicId: string) {
-  const [row] = await db
+export async function findClinicState(db: Database, clinicId: string, { lock = false } = {}) {
+  const query = db
     .select({ status: clinics.status, trialEndsAt: clinics.trialEndsAt, approvedAt: clinics.approvedAt, planId: clinics.planId })
     .from(clinics)
-    .where(eq(clinics.id, clinicId))
-    .limit(1);
+    .where(eq(clinics.id, clinicId));
+  const [row] = lock ? await query.for('update') : await query.limit(1);
   return row ?? null;
 }
 

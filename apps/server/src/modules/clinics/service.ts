@@ -125,7 +125,8 @@ type ClinicEvents = Pick<PlatformNotifier, 'clinicCancelled'>;
 
 /**
  * 'Editar Clínica'. Saving a sign-up that awaits approval as 'active' accepts it, as 'Aprovar Cadastro' would; any
- * other save leaves the approval as it was. A clinic that becomes cancelled is told to the platform team.
+ * other save leaves the approval as it was. A clinic that becomes cancelled is told to the platform team, once: the
+ * state the save starts from is read under the row's lock, so of two saves at once only the first sees the change.
  */
 export async function updateClinic(
   db: Database,
@@ -135,15 +136,16 @@ export async function updateClinic(
   site: SiteOptions,
   events: ClinicEvents,
 ): Promise<AdminClinic> {
-  const current = await findClinicState(db, clinicId);
-  if (!current) throw new AppError('NOT_FOUND');
-  await assertFormAccepted(db, input, site, { id: clinicId, planId: current.planId });
   const now = new Date();
-  const accepts = input.status === 'active' && current.approvedAt === null;
-  await db
+  const current = await db
     .transaction(async (tx) => {
+      const current = await findClinicState(tx, clinicId, { lock: true });
+      if (!current) throw new AppError('NOT_FOUND');
+      await assertFormAccepted(tx, input, site, { id: clinicId, planId: current.planId });
+      const accepts = input.status === 'active' && current.approvedAt === null;
       await updateClinicRow(tx, clinicId, { ...clinicWrite(input, trialEndFor(input.status, current, now)), ...(accepts ? { approvedAt: now } : {}) });
       await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.updated', entity: 'clinic', entityId: clinicId, clinicId, details: { ...input } });
+      return current;
     })
     .catch(rethrowUnique);
   // After the commit, and never failing the save: the notifier logs a delivery it could not make.
