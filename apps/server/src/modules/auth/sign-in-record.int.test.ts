@@ -123,6 +123,7 @@ describe('a session that owes its second factor', () => {
       '/api/auth/two-factor/generate-backup-codes',
       '/api/auth/two-factor/view-backup-codes',
       '/api/auth/revoke-sessions',
+      '/api/auth/revoke-session',
       '/api/auth/revoke-other-sessions',
     ];
     const sessionsBefore = await t.db.select().from(sessions).where(eq(sessions.userId, person.userId));

@@ -4,7 +4,7 @@ import type { AdminUser, UserCounts, UserProfile } from '@carteirinha/shared/con
 import type { Role } from '@carteirinha/shared/roles';
 import type { ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import type { Database } from '../../db/client.ts';
-import { accounts, clinics, profiles, sessions, userRoles, users, verifications } from '../../db/schema.ts';
+import { clinics, profiles, sessions, userRoles, users, verifications } from '../../db/schema.ts';
 import { foldedContains } from '../../lib/sql.ts';
 
 // Explicit alias: a bare column name inside a correlated sub-query could bind to the inner table. An account with
@@ -220,8 +220,3 @@ export async function deleteInvitationTokens(db: Database, userId: string, excep
     );
 }
 
-/** Whether the user can sign in some way already: a password of their own, or Google. */
-export async function hasSignInMethod(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, userId)).limit(1);
-  return row !== undefined;
-}

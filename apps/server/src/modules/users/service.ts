@@ -16,7 +16,6 @@ import {
   deleteRoleOf,
   findAdminUser,
   findUserIdByEmail,
-  hasSignInMethod,
   insertInvitationToken,
   insertInvitedUser,
   insertRole,
@@ -116,11 +115,26 @@ async function invite(deps: UsersDeps, actor: Actor, email: string, role: Role, 
     await sendInvitation(deps, { email, role, token, clinic: clinicId ? await invitingClinic(db, clinicId) : null });
   } catch (error) {
     deps.log.warn({ userId, reason: error instanceof Error ? error.message : String(error) }, 'users.invitation.not_sent');
-    await deleteInvitedUser(db, userId);
-    await recordAudit(db, { actorUserId: actor.userId, action: 'role.removed', entity: 'user_role', entityId: userId, clinicId, details: { role, reason: 'invitation_not_sent' } });
+    await undoInvitation(deps, actor, userId, role, clinicId);
     throw new AppError('SERVICE_UNAVAILABLE', u.inviteNotSent);
   }
   return userId;
+}
+
+/**
+ * Removes the account an invitation that could not be sent had created, with its audit row, in one transaction. If
+ * that fails too (the database went away), it is logged: the admin still hears that the e-mail did not go, and the
+ * account stays with its invitation pending, which 'Reenviar convite' can send later.
+ */
+async function undoInvitation(deps: UsersDeps, actor: Actor, userId: string, role: Role, clinicId: string | null): Promise<void> {
+  try {
+    await deps.db.transaction(async (tx) => {
+      await deleteInvitedUser(tx, userId);
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'role.removed', entity: 'user_role', entityId: userId, clinicId, details: { role, reason: 'invitation_not_sent' } });
+    });
+  } catch (error) {
+    deps.log.error({ userId, err: error }, 'users.invitation.not_undone');
+  }
 }
 
 /** 'Novo Usuário': a role for an existing user (by e-mail or id), or an invitation to a new e-mail. */
@@ -247,7 +261,7 @@ export async function resendInvitation(deps: UsersDeps, actor: Actor, userId: st
   const { db } = deps;
   const user = await mustFind(db, userId);
   if (!user.role) throw new AppError('CONFLICT', u.resendNeedsRole);
-  if (await hasSignInMethod(db, userId)) throw new AppError('CONFLICT', u.alreadyHasPassword);
+  if (!user.invitationPending) throw new AppError('CONFLICT', u.alreadyHasPassword);
   const token = newInvitationToken();
   await insertInvitationToken(db, userId, token, new Date(Date.now() + INVITATION_LIFETIME_MS));
   try {
