@@ -42,7 +42,7 @@ async function main(): Promise<void> {
       clearInterval(backupJob);
       clearInterval(reportJob);
       clearInterval(overdueJob);
-      clearInterval(maintenanceJob);
+      if (maintenanceJob) clearInterval(maintenanceJob);
       await app.close();
       await database.close();
       process.exit(0);

@@ -33,9 +33,9 @@ export type DatabaseHandle = {
   /**
    * Routine upkeep that the database does not do by itself. PGlite has no autovacuum: without VACUUM (ANALYZE) the
    * planner keeps stale statistics after bulk inserts and scans 50 000 accounts instead of using the trigram search
-   * indexes (bench/users-search.ts: 1.1 s against 6–96 ms). A PostgreSQL server's autovacuum already does it.
+   * indexes (bench/users-search.ts: 1.1 s against 6–96 ms). null on PostgreSQL, whose autovacuum already does it.
    */
-  maintain: () => Promise<void>;
+  maintain: (() => Promise<void>) | null;
 };
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -169,7 +169,7 @@ export function openPostgres(connectionString: string, poolSize = 10, options: {
     close: () => pool.end(),
     backup: (file) => runPgDump(pool, connectionString, pgDumpPath, file),
     backupExtension: '.dump',
-    maintain: async () => undefined,
+    maintain: null,
   };
 }
 

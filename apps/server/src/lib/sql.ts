@@ -25,3 +25,8 @@ export function foldText(term: string): string {
 export function foldedContains(column: AnyColumn | SQL, term: string): SQL {
   return sql`${foldedColumn(column)} like ${containsPattern(foldText(term))}`;
 }
+
+/** The single figure of a `select({ total: count() })`; 0 when the query returned no row. */
+export async function totalOf(query: Promise<{ total: number }[]>): Promise<number> {
+  return (await query)[0]?.total ?? 0;
+}

@@ -3,7 +3,8 @@ import type { AdminDashboard, AlertKind, DashboardAlert } from '@carteirinha/sha
 import type { Database } from '../../db/client.ts';
 import { clinics, payments, subscriptions, userRoles } from '../../db/schema.ts';
 import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
-import { awaitingApproval, listClinics } from '../clinics/repository.ts';
+import { totalOf } from '../../lib/sql.ts';
+import { awaitingApproval } from '../clinics/repository.ts';
 import { planSummary } from '../plans/repository.ts';
 
 const TRIAL_WARNING_DAYS = 3;
@@ -22,10 +23,6 @@ export type AlertsOfKind = { alerts: DashboardAlert[]; total: number };
 
 /** The number of rows the query matched before its limit (a window over the whole result). */
 const matchedRows = sql<number>`count(*) over ()`.mapWith(Number);
-
-async function totalOf(query: Promise<{ total: number }[]>): Promise<number> {
-  return (await query)[0]?.total ?? 0;
-}
 
 function alertsOf(kind: AlertKind, rows: { id: string; name: string; date: Date | null; matched: number }[]): AlertsOfKind {
   return {
@@ -98,6 +95,15 @@ export async function overduePaymentAlerts(db: Database, now: Date, limit = OVER
   );
 }
 
+/** The newest clinics, with only what 'Clínicas Recentes' shows (no revenue sub-query, no page count). */
+function recentClinics(db: Database) {
+  return db
+    .select({ id: clinics.id, name: clinics.name, status: clinics.status, createdAt: clinics.createdAt })
+    .from(clinics)
+    .orderBy(desc(clinics.createdAt), desc(clinics.id))
+    .limit(RECENT_CLINICS);
+}
+
 /** GET /api/admin/dashboard: the four KPIs, the newest clinics and the alerts, overdue payments first. */
 export async function adminDashboard(db: Database, now = new Date()): Promise<AdminDashboard> {
   const [activeClinics, totalPatients, activeSubscriptions, plans, recent, overdue, trialEnding, pending, suspended] = await Promise.all([
@@ -105,7 +111,7 @@ export async function adminDashboard(db: Database, now = new Date()): Promise<Ad
     totalOf(db.select({ total: count() }).from(userRoles).where(eq(userRoles.role, 'patient'))),
     totalOf(db.select({ total: count() }).from(subscriptions).where(eq(subscriptions.status, 'active'))),
     planSummary(db, now),
-    listClinics(db, { page: 1, pageSize: RECENT_CLINICS }),
+    recentClinics(db),
     overduePaymentAlerts(db, now, ALERTS_PER_KIND),
     trialEndingAlerts(db, now),
     pendingApprovalAlerts(db, now),
@@ -113,7 +119,7 @@ export async function adminDashboard(db: Database, now = new Date()): Promise<Ad
   ]);
   return {
     kpis: { activeClinics, totalPatients, activeSubscriptions, monthlyRevenueCents: plans.mrrCents },
-    recentClinics: recent.items,
+    recentClinics: recent.map((clinic) => ({ ...clinic, createdAt: clinic.createdAt.toISOString() })),
     alerts: [...overdue.alerts, ...trialEnding.alerts, ...pending.alerts, ...suspended.alerts],
     alertTotals: {
       overdue_payments: overdue.total,

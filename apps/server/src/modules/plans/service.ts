@@ -62,8 +62,7 @@ function planInUse(clinicCount: number): AppError {
  */
 export async function deletePlan(db: Database, actor: Actor, planId: string): Promise<void> {
   const plan = await mustFind(db, planId);
-  const inUse = await clinicsOnPlan(db, planId);
-  if (inUse > 0) throw planInUse(inUse);
+  if (plan.clinicCount > 0) throw planInUse(plan.clinicCount);
   try {
     await db.transaction(async (tx) => {
       await deletePlanRow(tx, planId);

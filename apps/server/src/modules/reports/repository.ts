@@ -3,6 +3,7 @@ import type { Period, ReportSummary } from '@carteirinha/shared/contracts/report
 import type { Database } from '../../db/client.ts';
 import { clinics, plans, userRoles, users } from '../../db/schema.ts';
 import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
+import { totalOf } from '../../lib/sql.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,10 +29,6 @@ function after(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor | null): SQL 
  */
 function cursorText(column: AnyColumn): SQL<string> {
   return sql<string>`${column}::text`;
-}
-
-async function totalOf(query: Promise<{ total: number }[]>): Promise<number> {
-  return (await query)[0]?.total ?? 0;
 }
 
 export function countClinics(db: Database, period: Period): Promise<number> {
