@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 import { Card } from './card';
+import { ErrorText } from './error-text';
 
 type StatCardProps = {
   title: string;
@@ -69,11 +70,7 @@ type StatCardGridProps = {
 /** The row of `StatCard`s at the top of an admin page; the reason instead when their figures failed to load. */
 export function StatCardGrid({ error, className, children }: StatCardGridProps) {
   if (error) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {errorMessage(error)}
-      </p>
-    );
+    return <ErrorText>{errorMessage(error)}</ErrorText>;
   }
   return <div className={cn('grid gap-4', className)}>{children}</div>;
 }

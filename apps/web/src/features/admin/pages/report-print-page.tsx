@@ -5,6 +5,7 @@ import { PrinterIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ErrorText } from '@/components/ui/error-text';
 import { Spinner } from '@/components/ui/spinner';
 import { useReportTable, type ReportTable } from '@/features/reports/api/get-report-table';
 import { periodLabel, readPeriodFromUrl, type ReportPeriod } from '@/features/reports/lib/period';
@@ -71,11 +72,7 @@ function PrintableReport({ kind, period }: { kind: ReportKind; period: ReportPer
         </Button>
       </header>
       {isPending ? <Spinner className="justify-self-center py-8" /> : null}
-      {error ? (
-        <p role="alert" className="text-destructive">
-          {errorMessage(error)}
-        </p>
-      ) : null}
+      {error ? <ErrorText>{errorMessage(error)}</ErrorText> : null}
       {data ? <ReportRows title={title} table={data} /> : null}
     </>
   );

@@ -18,7 +18,7 @@ function reportFileName(kind: ReportKind): string {
 }
 
 /** Hands a file to the browser's downloads, under its name, through a temporary object URL. */
-export function saveFile(file: Blob, fileName: string): void {
+function saveFile(file: Blob, fileName: string): void {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
@@ -30,7 +30,7 @@ export function saveFile(file: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
 }
 
-export type ExportReportInput = { kind: ReportKind; period: ReportPeriod | null };
+type ExportReportInput = { kind: ReportKind; period: ReportPeriod | null };
 
 /**
  * 'Exportar CSV': settles once the file has been handed to the browser, or with the server's error. Through the

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { invalidateAdminData } from '@/lib/admin-queries';
 import { apiRequest } from '@/lib/api';
 
 /** POST /api/admin/users/:id/invitation: a new 7-day set-password link for an invited user who has not used theirs. */
@@ -8,11 +7,10 @@ export async function resendInvitation(userId: string): Promise<void> {
   await apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/invitation`, z.null(), { method: 'POST' });
 }
 
-/** 'Reenviar convite'; the list is reloaded afterwards, as after every change on the admin screens. */
+/**
+ * 'Reenviar convite'. Only the link changes (the invitation stays pending), so no figure on the admin screens moves
+ * and nothing is reloaded.
+ */
 export function useResendInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resendInvitation,
-    onSuccess: () => invalidateAdminData(queryClient),
-  });
+  return useMutation({ mutationFn: resendInvitation });
 }

@@ -1,23 +1,17 @@
-import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
-import { pageOf } from '@carteirinha/shared/contracts/pagination';
+import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { ADMIN_QUERY_ROOT } from '@/lib/admin-queries';
-import { apiRequest } from '@/lib/api';
+import { listClinics } from '@/features/clinics/api/list-clinics';
 
-/** What the role dialog's clinic picker needs of a clinic: the admin list's own schema, narrowed. */
-const clinicOptionPageSchema = pageOf(adminClinicSchema.pick({ id: true, name: true, cnpj: true }));
-export type ClinicOption = z.infer<typeof clinicOptionPageSchema>['items'][number];
+/** What the role dialog's clinic picker needs of a clinic. */
+export type ClinicOption = Pick<AdminClinic, 'id' | 'name' | 'cnpj'>;
 
 /** How many matches the picker lists; typing more narrows them. */
 const PICKER_PAGE_SIZE = 20;
 
-/** GET /api/admin/clinics?q=…: the clinics whose name or CNPJ contains `q`, searched by the server. */
+/** The clinics whose name or CNPJ contains `q`, searched by the server (the admin list's first page). */
 export async function searchClinics(q: string, signal?: AbortSignal): Promise<ClinicOption[]> {
-  const search = new URLSearchParams({ page: '1', pageSize: String(PICKER_PAGE_SIZE) });
-  if (q) search.set('q', q);
-  const page = await apiRequest(`/api/admin/clinics?${search.toString()}`, clinicOptionPageSchema, { signal });
-  return page.items;
+  return (await listClinics({ q, page: 1, pageSize: PICKER_PAGE_SIZE }, signal)).items;
 }
 
 export function searchClinicsQueryOptions(q: string) {
