@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT, E2E_SMTP_PORT } from './ports';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PORT = E2E_PORT;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // A fresh embedded database per run, so tests start from the demo seed and nothing leaks between runs.
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'carteirinha-e2e-'));
@@ -49,7 +50,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node --import tsx ../apps/server/src/server.ts',
-    url: `${BASE_URL}/api/health`,
+    // Readiness, not liveness: the tests start once the server is migrated, seeded and its database answers.
+    url: `${BASE_URL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
@@ -63,6 +65,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test signs in from the same loopback address: lift the per-IP limit that the server tests cover.
       SIGN_IN_IP_LIMIT: '10000',
+      // The test SMTP server cannot take port 587 on a shared machine: its port joins the SMTP ports.
+      SMTP_ALLOWED_PORTS: `25,465,587,2525,${E2E_SMTP_PORT}`,
       PATH: process.env.PATH ?? '',
       // Lets a second run serve its own build while another one is in progress.
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

@@ -1,60 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@carteirinha/shared/contracts/me';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
-
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-type RunningServer = { child: ChildProcess; baseUrl: string; output: () => string };
-
-async function startServer(dataDir: string, port: number): Promise<RunningServer> {
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) return { child, baseUrl, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not become healthy:\n${output}`);
-}
-
-async function stop(server: RunningServer): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
-  server.child.kill('SIGTERM');
-  return exited;
-}
+import { freePort, spawnServer, startServer, stopServer as stop } from './server-process.ts';
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<Response> {
   return fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -78,6 +28,8 @@ describe('the server process on the embedded database', () => {
     const first = await startServer(dataDir, port);
     const health = await (await fetch(`${first.baseUrl}/api/health`)).json();
     expect(health).toEqual({ status: 'ok', database: 'pglite' });
+    const ready = await fetch(`${first.baseUrl}/api/ready`);
+    expect(ready.status).toBe(200);
     expect(first.output()).toContain(DEMO_ACCOUNTS.admin);
 
     const admin = await signIn(first.baseUrl, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
@@ -101,5 +53,62 @@ describe('the server process on the embedded database', () => {
     } finally {
       expect(await stop(second)).toBe(0);
     }
+  }, 120_000);
+});
+
+/** Every file and folder under `root` whose mode lets the group or others in, with its mode in octal. */
+async function groupOrWorldAccessible(root: string): Promise<string[]> {
+  const open: string[] = [];
+  const visit = async (entry: string): Promise<void> => {
+    const stat = await fs.lstat(entry);
+    if ((stat.mode & 0o077) !== 0) open.push(`${path.relative(root, entry) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of await fs.readdir(entry)) await visit(path.join(entry, name));
+  };
+  await visit(root);
+  return open;
+}
+
+describe('the embedded database’s data folder', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-data-folder-'));
   });
+  afterAll(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('is the server user’s only: fixes what it finds open and creates nothing group or world accessible', async () => {
+    // A folder left open by an older version, or copied in by hand.
+    await fs.chmod(dataDir, 0o755);
+    await fs.mkdir(path.join(dataDir, 'uploads'), { mode: 0o777 });
+    await fs.chmod(path.join(dataDir, 'uploads'), 0o777);
+    await fs.writeFile(path.join(dataDir, 'uploads', 'logo.png'), 'x');
+    await fs.chmod(path.join(dataDir, 'uploads', 'logo.png'), 0o666);
+
+    const server = await startServer(dataDir, await freePort());
+    try {
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+      expect(await groupOrWorldAccessible(dataDir)).toEqual([]);
+      expect((await fs.readdir(path.join(dataDir, 'pglite'))).length).toBeGreaterThan(0);
+    } finally {
+      expect(await stop(server)).toBe(0);
+    }
+    expect(await groupOrWorldAccessible(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it('refuses a second server on the same folder while the first runs, and leaves the first untouched', async () => {
+    const first = await startServer(dataDir, await freePort());
+    try {
+      const second = spawnServer(dataDir, await freePort());
+      expect(await second.exited).not.toBe(0);
+      expect(second.output()).toContain('in use by another Carteirinha process');
+      expect(second.output()).not.toContain('Carteirinha em ');
+      expect((await fetch(`${first.baseUrl}/api/ready`)).status).toBe(200);
+    } finally {
+      expect(await stop(first)).toBe(0);
+    }
+    // The lock went with the first server: the folder opens again.
+    const again = await startServer(dataDir, await freePort());
+    expect(await stop(again)).toBe(0);
+  }, 180_000);
 });

@@ -11,6 +11,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir, securePrivateTree } from './data-dir.ts';
+import { privateRelativeArchive } from './pglite-archive.ts';
 import * as schema from './schema.ts';
 
 const execFileAsync = promisify(execFile);
@@ -36,6 +38,8 @@ export type DatabaseHandle = {
    * indexes (bench/users-search.ts: 1.1 s against 6–96 ms). null on PostgreSQL, whose autovacuum already does it.
    */
   maintain: (() => Promise<void>) | null;
+  /** Answers whether the database takes a query within `timeoutMs` (readiness): never waits longer, never throws. */
+  ping: (timeoutMs: number) => Promise<boolean>;
 };
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -45,26 +49,61 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 /** The PostgreSQL extensions the migrations create, which PGlite must load (trigram search indexes). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+export type PgliteOptions = {
+  /**
+   * Called when the data folder's lock was lost while open (see lockDataDir): another process may be writing, so
+   * the server must stop. Only for a folder on disk.
+   */
+  onLockCompromised?: (error: Error) => void;
+};
+
 /**
- * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory (tests); otherwise it persists there.
+ * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory (tests); otherwise it persists there,
+ * under an exclusive lock: a second process on the same folder is refused (DataDirLockedError) before it opens it.
  */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<DatabaseHandle> {
+  let unlock: (() => Promise<void>) | null = null;
+  if (dataDir) {
+    await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+    unlock = await lockDataDir(dataDir, options.onLockCompromised ?? ((error) => { throw error; }));
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+  } catch (error) {
+    await unlock?.();
+    throw error;
+  }
+  // PGlite copies a new cluster into the folder with mode 0666 whatever the umask (the files PostgreSQL makes later
+  // are its own 0600): take the group's and others' bits away once it is there.
+  if (dataDir) {
+    await securePrivateTree(dataDir).catch(async (error: unknown) => {
+      await client.close();
+      await unlock?.();
+      throw error;
+    });
+  }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await unlock?.();
+      }
+    },
     backup: async (file) => {
       const dump = await client.dumpDataDir('gzip');
-      await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
+      await fs.writeFile(file, await privateRelativeArchive(new Uint8Array(await dump.arrayBuffer())), { mode: 0o600 });
     },
     backupExtension: '.tar.gz',
     maintain: async () => {
       await client.exec('VACUUM (ANALYZE)');
     },
+    ping: (timeoutMs) => pingWithin(db, timeoutMs),
   };
 }
 
@@ -145,46 +184,122 @@ async function runPgDump(pool: pg.Pool, connectionString: string, pgDumpPath: st
   }
 }
 
+/**
+ * The limits every connection to a PostgreSQL server carries (issue 12 item 3): a fault of the database — a restart,
+ * a lost network, a table lock held by someone else — makes requests fail fast with 503 instead of hanging.
+ */
+export const POSTGRES_TIMEOUTS = {
+  /** Waiting for a connection: a free one from the pool, or a new one from the server. */
+  connectionMs: 5_000,
+  /**
+   * The longest statement. Requests run short statements; the CSV export reads in batches of 1 000 rows, one
+   * statement each (modules/reports/definitions.ts), so no single statement grows with the size of the report.
+   */
+  statementMs: 15_000,
+  /** Waiting for a lock: a statement behind a long transaction fails instead of queueing traffic (checklist 37). */
+  lockMs: 5_000,
+  /** A transaction left open between statements holds its locks: the server ends it (and its connection). */
+  idleInTransactionMs: 15_000,
+  /** Client side: an answer that never comes (a lost network, a frozen server) fails a little after the server's own limit. */
+  queryMs: 20_000,
+} as const;
+
+/** Connection settings of every pooled connection. */
+function poolOptions(connectionString: string, max: number): pg.PoolConfig {
+  return {
+    connectionString,
+    max,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionMs,
+    statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+    lock_timeout: POSTGRES_TIMEOUTS.lockMs,
+    idle_in_transaction_session_timeout: POSTGRES_TIMEOUTS.idleInTransactionMs,
+    query_timeout: POSTGRES_TIMEOUTS.queryMs,
+    keepAlive: true,
+    application_name: 'carteirinha',
+  };
+}
+
+/** Swallows a connection's 'error' event: the query in flight already failed with it, and the pool drops the client. */
+function ignoreConnectionError(): void {}
+
+/**
+ * Applies the migrations on a connection of their own, which holds the advisory lock that serialises them across
+ * processes. Waiting for that lock has no time limit (another process is migrating); the migrations themselves have
+ * no statement limit (an index on a big table takes what it takes) but give up on a table lock after
+ * `POSTGRES_TIMEOUTS.lockMs`, so a migration never queues the live traffic behind it (checklist case 37).
+ */
+async function migrateOnOwnConnection(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionMs, application_name: 'carteirinha-migrate' });
+  client.on('error', ignoreConnectionError);
+  await client.connect();
+  try {
+    await client.query('SET statement_timeout = 0');
+    await client.query('SET lock_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(`SET lock_timeout = ${POSTGRES_TIMEOUTS.lockMs}`);
+    try {
+      await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** Opens a node-postgres pool on a PostgreSQL server; backups run `pgDumpPath` (PG_DUMP_PATH, default `pg_dump`). */
 export function openPostgres(connectionString: string, poolSize = 10, options: { pgDumpPath?: string } = {}): DatabaseHandle {
   const pgDumpPath = options.pgDumpPath ?? 'pg_dump';
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  // An idle connection that the server drops (restart, failover) emits 'error'; without a listener that would
-  // crash the process. The pool discards the connection and the next query opens a new one.
-  pool.on('error', () => undefined);
+  const pool = new pg.Pool(poolOptions(connectionString, poolSize));
+  // A connection the server drops (restart, pg_terminate_backend, failover) emits 'error'. The pool listens on idle
+  // connections only; a checked-out one — in the middle of a transaction — would crash the process without a
+  // listener of its own. The query in flight fails (and answers 503), the pool discards the connection, and the next
+  // query opens a new one: the server recovers by itself when the database is back.
+  pool.on('error', ignoreConnectionError);
+  pool.on('connect', (client) => client.on('error', ignoreConnectionError));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
-      const lockClient = await pool.connect();
-      try {
-        await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(db, { migrationsFolder });
-      } finally {
-        await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        lockClient.release();
-      }
-    },
+    migrate: () => migrateOnOwnConnection(connectionString),
     close: () => pool.end(),
     backup: (file) => runPgDump(pool, connectionString, pgDumpPath, file),
     backupExtension: '.dump',
     maintain: null,
+    ping: (timeoutMs) => pingWithin(db, timeoutMs),
   };
 }
 
 /** The database the configuration names: PostgreSQL when a URL is given, else PGlite under the data folder. */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; pgDumpPath?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(
+  options: { databaseUrl: string | undefined; dataDir: string; pgDumpPath?: string } & PgliteOptions,
+): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, undefined, { pgDumpPath: options.pgDumpPath });
-  return openPglite(path.join(options.dataDir, 'pglite'));
+  return openPglite(path.join(options.dataDir, 'pglite'), { onLockCompromised: options.onLockCompromised });
 }
 
 /** Answers whether the database takes queries (health and readiness checks). */
-export async function pingDatabase(db: Database): Promise<boolean> {
+async function pingDatabase(db: Database): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * `pingDatabase` that answers false after `timeoutMs`: a readiness probe behind a pool full of requests stuck on a
+ * lock must answer, not wait with them. A ping still running when the time is up finishes (or fails) on its own.
+ */
+async function pingWithin(db: Database, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([pingDatabase(db), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

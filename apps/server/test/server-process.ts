@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/** The real server entry point, run as `npm start` runs it. */
+export const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output: () => string;
+  /** Resolves with the exit code when the process ends (at once if it already has). */
+  exited: Promise<number | null>;
+};
+
+/** Starts `node --import tsx src/server.ts` on 127.0.0.1:`port` with a production-like environment plus `env`. */
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, baseUrl, output: () => output, exited };
+}
+
+/** Starts the server and waits until `/api/ready` answers 200 (migrated, seeded, listening, database reachable). */
+export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = spawnServer(dataDir, port, env);
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    const ready = await fetch(`${server.baseUrl}/api/ready`).then((r) => r.ok, () => false);
+    if (ready) return server;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.child.kill('SIGKILL');
+  throw new Error(`server did not become ready:\n${server.output()}`);
+}
+
+/** SIGTERM, then the exit code. */
+export async function stopServer(server: ServerProcess): Promise<number | null> {
+  if (server.child.exitCode === null) server.child.kill('SIGTERM');
+  return server.exited;
+}
