@@ -4,6 +4,7 @@ import type { ClinicFormInput } from '@carteirinha/shared/contracts/admin-clinic
 import { platformPlanListSchema, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { onboardingClinicResponseSchema } from '@carteirinha/shared/contracts/tenant';
 import { expect } from './fixtures';
+import { confirmEmail } from './tenancy';
 
 /**
  * Test data for the admin portal. The suite runs on two workers against one database, so every record a test makes
@@ -70,10 +71,11 @@ export async function createPendingSignUp(playwright: PlaywrightWorkerArgs['play
   const context = await playwright.request.newContext({ baseURL });
   try {
     const suffix = uniqueSuffix();
-    const signUp = await context.post('/api/auth/sign-up/email', {
-      data: { email: `e2e.cadastro.${suffix}@teste.dev`, password: 'senha-e2e-123', name: 'Dona da Clínica' },
-    });
+    const email = `e2e.cadastro.${suffix}@teste.dev`;
+    const signUp = await context.post('/api/auth/sign-up/email', { data: { email, password: 'senha-e2e-123', name: 'Dona da Clínica' } });
     expect(signUp.status()).toBe(200);
+    // Only an owner who confirmed the e-mail may create a clinic (ADR 006).
+    await confirmEmail(baseURL, email);
     const name = `Clínica Cadastro ${suffix}`;
     const onboarding = await context.post('/api/onboarding/clinic', { data: { name, cnpj: uniqueCnpj(), slug: `cadastro-${suffix}` } });
     expect(onboarding.status(), await onboarding.text()).toBe(201);

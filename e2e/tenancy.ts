@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { outboxEmailSchema, type OutboxEmail } from '@carteirinha/shared/contracts/outbox';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import { z } from 'zod';
 import { expect } from './fixtures';
 
 /** Every account the tests create has this password. */
@@ -35,11 +38,59 @@ export function clinicOrigin(baseURL: string | undefined, slug: string): string 
   return `${base.protocol}//${slug}.localhost:${base.port}`;
 }
 
-/** Creates an account on the platform's host through the API; the page's cookies then hold its session. */
-export async function signUpOnPlatform(page: Page, fullName = 'Pessoa de Teste'): Promise<string> {
+/**
+ * The newest e-mail to an address with this subject, read from the development outbox as the demo admin. E-mails are
+ * sent after the answer, so it is waited for.
+ */
+export async function latestEmailTo(baseURL: string | undefined, to: string, subject: string): Promise<OutboxEmail> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    expect((await admin.post('/api/auth/sign-in/email', { data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } })).status()).toBe(200);
+    let found: OutboxEmail | undefined;
+    await expect
+      .poll(async () => {
+        const response = await admin.get(`/api/admin/outbox?q=${encodeURIComponent(to)}`);
+        const page = z.object({ items: z.array(outboxEmailSchema) }).parse(await response.json());
+        found = page.items.find((email) => email.subject === subject);
+        return found !== undefined;
+      })
+      .toBe(true);
+    if (!found) throw new Error(`no e-mail "${subject}" to ${to}`);
+    return found;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** The path and query of the first link in an e-mail (its origin is the account's home, PUBLIC_URL here). */
+export function linkPathIn(email: OutboxEmail): string {
+  const link = new URL(/https?:\/\/\S+/.exec(email.text)?.[0] ?? '');
+  return `${link.pathname}${link.search}`;
+}
+
+/**
+ * Opens the sign-up's verification link, as its owner would from the mailbox. Opening it signs nobody in (ADR 006),
+ * so it is done from a context of its own and the page keeps its session.
+ */
+export async function confirmEmail(baseURL: string | undefined, email: string): Promise<void> {
+  const mail = await latestEmailTo(baseURL, email, 'Confirme seu email');
+  const visitor = await playwrightRequest.newContext({ baseURL });
+  try {
+    expect((await visitor.get(linkPathIn(mail), { maxRedirects: 0 })).status()).toBe(302);
+  } finally {
+    await visitor.dispose();
+  }
+}
+
+/**
+ * Creates an account on the platform's host through the API; the page's cookies then hold its session. Its owner
+ * confirms the e-mail unless asked not to (a clinic can only be created by a confirmed owner, ADR 006).
+ */
+export async function signUpOnPlatform(page: Page, fullName = 'Pessoa de Teste', options: { confirm?: boolean } = {}): Promise<string> {
   const email = uniqueEmail();
   const response = await page.request.post('/api/auth/sign-up/email', { data: { name: fullName, email, password: TEST_PASSWORD } });
   expect(response.status()).toBe(200);
+  if (options.confirm !== false) await confirmEmail(new URL(response.url()).origin, email);
   return email;
 }
 

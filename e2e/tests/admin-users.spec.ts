@@ -4,6 +4,7 @@ import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { adminUserSchema, assignRoleResponseSchema, userCountsSchema } from '@carteirinha/shared/contracts/users';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { expect, expectAccessible, test } from '../fixtures';
+import { confirmEmail } from '../tenancy';
 
 const COLUMNS = ['Email', 'Função', 'Clínica', 'Status', 'Último Login', 'Ações'];
 const LAST_LOGIN = /^(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}|-)$/;
@@ -28,6 +29,8 @@ async function signUpUser(playwright: PlaywrightWorkerArgs['playwright'], baseUR
   try {
     const response = await context.post('/api/auth/sign-up/email', { data: { email, password: SIGN_UP_PASSWORD, name } });
     expect(response.status()).toBe(200);
+    // The owner confirms the address: a role then reaches this account as it is (others are invited: ADR 006).
+    await confirmEmail(baseURL, email);
     return adminUserSchema.pick({ id: true }).parse((await response.json()).user).id;
   } finally {
     await context.dispose();
@@ -204,7 +207,7 @@ test.describe('/admin/usuarios', () => {
     await expect(cells.nth(3)).toHaveText('Ativo');
   });
 
-  test('invites a new e-mail, who is listed as active at once, and can be sent the invitation again', async ({ page, visit }) => {
+  test("invites a new e-mail, listed as 'Convite pendente', and can be sent the invitation again", async ({ page, visit }) => {
     const email = uniqueEmail('convite');
     await visit('/admin/usuarios');
 
@@ -222,10 +225,13 @@ test.describe('/admin/usuarios', () => {
     const cells = userRow(page, email).getByRole('cell');
     await expect(cells.nth(1)).toHaveText('Paciente');
     await expect(cells.nth(2)).toHaveText('Clínica Demo');
-    await expect(cells.nth(3)).toHaveText('Ativo');
+    // The status is the invitation itself (issue 13, item 11), and the e-mail names the person, not its local part.
+    await expect(cells.nth(3)).toHaveText('Convite pendente');
     // Invited, never signed in.
     await expect(cells.nth(4)).toHaveText('-');
-    await expect(cells.nth(0)).toContainText('Convite pendente');
+    await expect(cells.nth(0)).toContainText(email);
+    const identity = (await cells.nth(0).textContent()) ?? '';
+    expect(identity.split(email.split('@')[0]!).length - 1, 'the local part is not shown as a name').toBe(1);
 
     // The e-mail went astray: a new link, the old one retired.
     await openRowAction(page, email, 'Reenviar convite');

@@ -1,23 +1,5 @@
-import { request as playwrightRequest } from '@playwright/test';
-import { outboxEmailSchema } from '@carteirinha/shared/contracts/outbox';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
-import { z } from 'zod';
 import { expect, test } from '../fixtures';
-
-/** Reads the newest e-mail to an address from the development outbox, as the demo admin. */
-async function latestEmailTo(baseURL: string, to: string) {
-  const admin = await playwrightRequest.newContext({ baseURL });
-  try {
-    expect((await admin.post('/api/auth/sign-in/email', { data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } })).status()).toBe(200);
-    const response = await admin.get(`/api/admin/outbox?q=${encodeURIComponent(to)}`);
-    const page = z.object({ items: z.array(outboxEmailSchema) }).parse(await response.json());
-    const email = page.items[0];
-    if (!email) throw new Error(`no e-mail to ${to}`);
-    return email;
-  } finally {
-    await admin.dispose();
-  }
-}
+import { latestEmailTo, linkPathIn } from '../tenancy';
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, visit, baseURL }) => {
   const email = `reset.${Date.now()}@teste.dev`;
@@ -37,10 +19,9 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, v
   await page.getByRole('dialog').getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Verifique seu email' }).first()).toBeVisible();
 
-  const resetMail = await latestEmailTo(baseURL ?? '', email);
-  expect(resetMail.subject).toBe('Redefinição de senha');
-  const link = new URL(/https?:\/\/\S+/.exec(resetMail.text)?.[0] ?? '');
-  await visit(`${link.pathname}${link.search}`);
+  // The link is built from the account's home (PUBLIC_URL for an account without a clinic), never from the request.
+  const resetMail = await latestEmailTo(baseURL, email, 'Redefinição de senha');
+  await visit(linkPathIn(resetMail));
   await page.getByLabel('Nova senha').fill('senha-nova-123');
   await page.getByLabel('Confirmar senha').fill('senha-nova-123');
   await page.getByRole('button', { name: 'Redefinir senha' }).click();

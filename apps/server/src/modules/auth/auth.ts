@@ -1,17 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { generateRandomString } from 'better-auth/crypto';
+import { buildSyntheticUserOutput } from 'better-auth/db';
 import { twoFactor } from 'better-auth/plugins';
+import { z } from 'zod';
 import { AUTH_ERROR_CODES } from '@carteirinha/shared/errors';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carteirinha/shared/constants';
+import { EMAIL_CONFIRMED_PARAM, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carteirinha/shared/constants';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
-import { renderActionEmail } from '../../lib/email-templates.ts';
-import type { Mailer } from '../../lib/mailer.ts';
-import type { HostResolver } from '../tenancy/host-site.ts';
-import { isAccountDeactivated, markEmailVerified } from './repository.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
+import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
+import { mailCountSince, type Mailer } from '../../lib/mailer.ts';
+import { PLATFORM_BRAND, type AccountHome } from './account-home.ts';
+import { deleteResetTokensOf, isAccountDeactivated, markEmailVerified } from './repository.ts';
+import { forgetSignInFailures } from './sign-in-throttle.ts';
 
 type AuthOptions = {
   db: Database;
@@ -19,52 +25,132 @@ type AuthOptions = {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
-  resolver: HostResolver;
+  /** Where links to an account lead (account-home.ts). */
+  homeOf: (userId: string) => Promise<AccountHome>;
+  /** Where e-mails are sent from, after the answer (see `background.ts`). */
+  background: BackgroundTasks;
   /** Google OAuth credentials; without them 'Login com Google' cannot be offered. */
   google?: { clientId: string; clientSecret: string } | undefined;
 };
 
-type Brand = { name: string; color: string; baseUrl: string };
-const PLATFORM_BRAND = { name: 'Carteirinha', color: '#0d9488' };
+type Brand = AccountHome;
 const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
 const ONE_DAY_SECONDS = 24 * 60 * 60;
+const HOUR_MS = 60 * 60 * 1000;
 
-function verificationEmail(brand: Brand, name: string, url: string) {
+/**
+ * E-mails anyone can have sent to any address by typing it in a form (reset, verification, "someone tried to sign up
+ * with your address"): at most this many per address per hour, counted in the outbox, so the platform cannot be used
+ * to flood a mailbox. Past it the form still answers as usual (the answer must not tell that the address exists).
+ */
+export const AUTH_MAIL_PER_RECIPIENT_PER_HOUR = 5;
+const AUTH_MAIL_SUBJECTS = [messages.email.resetSubject, messages.email.verifySubject, messages.email.signUpAttemptSubject];
+
+// Mail to an address nobody has proven quotes nothing the person typed (issue 12, item 12): no name.
+function verificationEmail(brand: Brand, url: string) {
   return renderActionEmail({
     subject: messages.email.verifySubject,
     brandName: brand.name,
     brandColor: brand.color,
-    intro: formatMessage(messages.email.verifyIntro, { name }),
+    intro: messages.email.verifyIntro,
     actionLabel: messages.email.verifyAction,
     actionUrl: url,
     footer: messages.email.ignore,
   });
 }
 
-function resetEmail(brand: Brand, name: string, url: string) {
+function resetEmail(brand: Brand, user: { name: string; emailVerified: boolean }, url: string) {
   return renderActionEmail({
     subject: messages.email.resetSubject,
     brandName: brand.name,
     brandColor: brand.color,
-    intro: formatMessage(messages.email.resetIntro, { name }),
+    intro: user.emailVerified ? formatMessage(messages.email.resetIntro, { name: user.name }) : messages.email.resetIntroUnverified,
     actionLabel: messages.email.resetAction,
     actionUrl: url,
     footer: messages.email.ignore,
   });
 }
 
+function signUpAttemptEmail(brand: Brand) {
+  return renderActionEmail({
+    subject: messages.email.signUpAttemptSubject,
+    brandName: brand.name,
+    brandColor: brand.color,
+    intro: messages.email.signUpAttemptIntro,
+    actionLabel: messages.email.signUpAttemptAction,
+    actionUrl: `${brand.baseUrl}/auth`,
+    footer: messages.email.signUpAttemptFooter,
+  });
+}
+
+/** What a sign-up sends; anything else (a malformed body) is left to better-auth, which answers it alike for every address. */
+const signUpBody = z.object({ email: z.email(), password: z.string(), name: z.string() });
+const nameInBody = z.object({ name: z.string() });
+
+/** A name is quoted on pages and in e-mails: the cap of the sign-up form holds for every way of setting it. */
+function refuseLongName(body: unknown): void {
+  const parsed = nameInBody.safeParse(body);
+  if (parsed.success && parsed.data.name.trim().length > FULL_NAME_MAX_LENGTH) {
+    throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: messages.validation.fullNameMax });
+  }
+}
+
 /**
  * better-auth on our database: e-mail and password, verification and reset links by e-mail, cookie sessions.
  * Rate limiting is done by our own Fastify layer (per IP and per account), so the library's is off.
  */
-export function createAuth({ db, log, mailer, secret, publicUrl, resolver, google }: AuthOptions) {
-  /** E-mails carry the name, colour and address of the site the person used: a clinic's, or the platform's. */
-  async function brandOf(request: Request | undefined): Promise<Brand> {
-    if (!request) return { ...PLATFORM_BRAND, baseUrl: publicUrl };
-    const url = new URL(request.url);
-    const site = await resolver.resolve(url.hostname);
-    if (site.kind !== 'clinic') return { ...PLATFORM_BRAND, baseUrl: publicUrl };
-    return { name: site.clinic.name, color: site.clinic.primaryColor ?? PLATFORM_BRAND.color, baseUrl: url.origin };
+export function createAuth({ db, log, mailer, secret, publicUrl, homeOf, background, google }: AuthOptions) {
+
+  /**
+   * One address's e-mails go one after another, so that the count of the last hour includes the one before (these
+   * run after the answer, several at once). Another server process keeps its own queue: with N processes an address
+   * could get N - 1 more in a burst, still bounded.
+   */
+  const queues = new Map<string, Promise<void>>();
+
+  /** Sends an e-mail anyone could have asked for, unless this address already had its hourly share. */
+  function sendToAccount(user: { id: string; email: string }, email: RenderedEmail): Promise<void> {
+    const previous = queues.get(user.email) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const since = new Date(Date.now() - HOUR_MS);
+      if ((await mailCountSince(db, user.email, AUTH_MAIL_SUBJECTS, since)) >= AUTH_MAIL_PER_RECIPIENT_PER_HOUR) {
+        log.warn({ userId: user.id, subject: email.subject }, 'auth.mail.recipient_limit');
+        return;
+      }
+      await mailer.send(user.email, email);
+    });
+    // The queue goes on after a failed send (the caller hears of the failure); an idle address leaves no entry.
+    const settled = next.catch(() => undefined);
+    queues.set(user.email, settled);
+    void settled.then(() => {
+      if (queues.get(user.email) === settled) queues.delete(user.email);
+    });
+    return next;
+  }
+
+  /**
+   * Sign-up of an address that has an account answers as a new sign-up would (same status, same body, after hashing
+   * the password as creating the account would) and tells the owner by e-mail instead: the form must not say which
+   * addresses are registered (issue 12, item 9). No session is made, and nothing of the account changes.
+   */
+  async function answerSignUpOfKnownAddress(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    const input = signUpBody.safeParse(ctx.body);
+    if (!input.success) return undefined;
+    const { password, name } = input.data;
+    const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
+    // Out-of-range passwords get better-auth's own error, which it gives before looking the address up.
+    if (password.length < minPasswordLength || password.length > maxPasswordLength) return undefined;
+    const email = input.data.email.toLowerCase();
+    const existing = await ctx.context.internalAdapter.findUserByEmail(email);
+    if (!existing) return undefined;
+    await ctx.context.password.hash(password);
+    const owner = existing.user;
+    background.run(homeOf(owner.id).then((brand) => sendToAccount(owner, signUpAttemptEmail(brand))), 'auth.sign_up_attempt_mail');
+    log.info({ userId: owner.id }, 'auth.sign_up.known_address');
+    const now = new Date();
+    // The fields a new account's answer has (better-auth's own generic answer, with a token like a session's).
+    const user = buildSyntheticUserOutput(ctx.context.options, { id: randomUUID(), name, email, emailVerified: false, image: null, createdAt: now, updatedAt: now });
+    return ctx.json({ token: generateRandomString(32, 'a-z', 'A-Z', '0-9'), user });
   }
 
   return betterAuth({
@@ -80,7 +166,8 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver, googl
     basePath: '/api/auth',
     secret,
     // Each clinic's site is its own origin. Our handler builds the request URL from the Host header, so trusting
-    // that origin accepts same-origin calls on any site we serve and still refuses a foreign page's Origin.
+    // that origin accepts same-origin calls on any site we serve and still refuses a foreign page's Origin. These are
+    // the two origins plugins/request-origin.ts accepts for every /api write (ADR 009): keep them the same.
     trustedOrigins: (request) => [publicUrl, request ? new URL(request.url).origin : null],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema }),
@@ -88,8 +175,17 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver, googl
       database: { generateId: 'uuid' },
       cookiePrefix: 'carteirinha',
       useSecureCookies: publicUrl.startsWith('https://'),
+      // E-mails go after the answer: a known address must not answer slower than an unknown one (issue 12, item 9).
+      backgroundTasks: { handler: (task) => background.run(task, 'better-auth') },
     },
     rateLimit: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') refuseLongName(ctx.body);
+        if (ctx.path === '/sign-up/email') return answerSignUpOfKnownAddress(ctx);
+        return undefined;
+      }),
+    },
     plugins: [
       // TOTP (RFC 6238: 6 digits, 30 s) with backup codes; required of admins when Configurações says so.
       twoFactor({ issuer: PLATFORM_BRAND.name, backupCodeOptions: { amount: 10 } }),
@@ -122,25 +218,33 @@ export function createAuth({ db, log, mailer, secret, publicUrl, resolver, googl
       resetPasswordTokenExpiresIn: 60 * 60,
       // Our own page reads the token; the link does not need the library's redirect hop.
       // (Invitations from /admin/usuarios are made by the users module, with a 7-day link of their own.)
-      sendResetPassword: async ({ user, token }, request) => {
-        const brand = await brandOf(request);
+      sendResetPassword: async ({ user, token }) => {
+        const brand = await homeOf(user.id);
         const url = `${brand.baseUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`;
-        await mailer.send(user.email, resetEmail(brand, user.name, url));
+        await sendToAccount(user, resetEmail(brand, user, url));
       },
-      // The link was opened from the mailbox: an invited person's address is confirmed by setting the password.
+      // The link was opened from the mailbox: an invited person's address is confirmed by setting the password. Any
+      // other reset or invitation link of the account ends with it: one completed reset closes them all.
       onPasswordReset: async ({ user }) => {
+        await deleteResetTokensOf(db, user.id);
         await markEmailVerified(db, user.id);
+        // The mailbox's owner is back in: failed sign-ins that held the account back no longer count (ADR 007).
+        await forgetSignInFailures(db, user.email);
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Opening a verification link signs nobody in: otherwise a link of the attacker's own account, opened by a victim,
+      // would switch the victim's browser to the attacker's session (login CSRF, issue 12, item 16).
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      // The link verifies and then lands on the site root (specification §2 /auth).
-      sendVerificationEmail: async ({ user, token }, request) => {
-        const brand = await brandOf(request);
-        const url = `${brand.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/')}`;
-        await mailer.send(user.email, verificationEmail(brand, user.name, url));
+      // The link verifies and then lands on the site root (specification §2 /auth), with a marker so the site says the
+      // address is confirmed. A same-origin path: better-auth appends `&error=…` to it when it refuses the link.
+      sendVerificationEmail: async ({ user, token }) => {
+        const brand = await homeOf(user.id);
+        const landing = `/?${EMAIL_CONFIRMED_PARAM}=1`;
+        const url = `${brand.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(landing)}`;
+        await sendToAccount(user, verificationEmail(brand, url));
       },
     },
     databaseHooks: {

@@ -1,7 +1,7 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Database } from '../../db/client.ts';
-import { sessions, userRoles, users } from '../../db/schema.ts';
+import { clinics, sessions, userRoles, users, verifications } from '../../db/schema.ts';
 
 /** Whether 'Desativar' closed this account (a user that does not exist is not "deactivated"). */
 export async function isAccountDeactivated(db: Database, userId: string): Promise<boolean> {
@@ -54,4 +54,23 @@ export async function markSessionTwoFactorVerified(db: Database, token: string):
 export async function endOtherSessions(db: Database, token: string): Promise<void> {
   const owner = sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.token} = ${token})`;
   await db.delete(sessions).where(and(eq(sessions.userId, owner), ne(sessions.token, token)));
+}
+
+/** The address of the clinic an account belongs to (by its role), or null for platform accounts and those without one. */
+export async function clinicAddressOfAccount(db: Database, userId: string): Promise<{ slug: string; domain: string | null } | null> {
+  const [row] = await db
+    .select({ slug: clinics.slug, domain: clinics.domain })
+    .from(userRoles)
+    .innerJoin(clinics, eq(clinics.id, userRoles.clinicId))
+    .where(eq(userRoles.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Ends every reset (and invitation) link of the account: better-auth keeps each as a `reset-password:<token>`
+ * verification whose value is the user's id, and consumes only the one that was used.
+ */
+export async function deleteResetTokensOf(db: Database, userId: string): Promise<void> {
+  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, 'reset-password:%')));
 }

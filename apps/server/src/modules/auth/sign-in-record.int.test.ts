@@ -54,9 +54,11 @@ describe("'Último Login'", () => {
     expect(await lastSignInOf(person.userId)).toEqual(stamped);
   });
 
-  it('is stamped by a sign-in that ends on a GET, as Google\'s callback and the e-mail confirmation link do', async () => {
+  it('is not stamped by opening the e-mail confirmation link, which signs nobody in (issue 12, item 16)', async () => {
     const person = await createSignedInUser(t, null);
     await neverSignedIn(person.userId);
+    // The confirmation e-mail leaves after the sign-up's answer.
+    await t.app.background.settled();
     const [mail] = await t.db
       .select()
       .from(emailOutbox)
@@ -66,9 +68,9 @@ describe("'Último Login'", () => {
     const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
     const confirmed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(confirmed.statusCode).toBe(302);
-    // Confirming the address signs in (autoSignInAfterVerification): that is a sign-in too.
-    expect(cookieHeaderOf(confirmed)).toMatch(/session_token=[^;]+/);
-    expect(await lastSignInOf(person.userId)).not.toBeNull();
+    // Confirming the address starts no session (a link opened in someone else's browser must not sign them in).
+    expect(cookieHeaderOf(confirmed)).not.toMatch(/session_token=[^;]+/);
+    expect(await lastSignInOf(person.userId)).toBeNull();
   });
 
   it('waits for the second factor when the user has one: the password step alone is not a sign-in', async () => {

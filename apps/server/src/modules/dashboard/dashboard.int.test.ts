@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard, AlertKind } from '@carteirinha/shared/contracts/dashboard';
 import { clinics, plans, subscriptions, userRoles } from '../../db/schema.ts';
-import { createClinic, createSignedInUser, createSubscriptionWithPayments, createTestApp, type TestApp, apiAs } from '../../../test/helpers.ts';
+import { confirmEmailOf, createClinic, createSignedInUser, createSubscriptionWithPayments, createTestApp, type TestApp, apiAs } from '../../../test/helpers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What the card lists of each kind (dashboard/repository.ts); the totals count the rest. */
@@ -44,6 +44,7 @@ async function clinicIn(name: string, state: Partial<typeof clinics.$inferInsert
 /** Someone signs up on the platform and creates their clinic: a trial awaiting approval. */
 async function signUpClinic(name: string, slug: string, cnpj: string): Promise<string> {
   const owner = await createSignedInUser(t, null);
+  await confirmEmailOf(t, owner.userId);
   const response = await t.app.inject({ method: 'POST', url: '/api/onboarding/clinic', headers: { cookie: owner.cookie, host: 'localhost' }, payload: { name, cnpj, slug } });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ clinicId: string }>().clinicId;

@@ -29,6 +29,8 @@ type TenancyOptions = {
   notifier: PlatformNotifier;
   /** Whether the sign-in form may offer Google (the admin toggle, and credentials on the server). */
   googleSignIn: () => Promise<boolean>;
+  /** The shortest new password (admin Configurações), for the sign-up and reset forms. */
+  passwordMinLength: () => Promise<number>;
 };
 
 const errors = errorResponses(400, 401, 403, 409);
@@ -55,13 +57,17 @@ export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, 
     async (request): Promise<TenantResponse> => {
       const site = siteOf(request);
       const googleSignIn = await options.googleSignIn();
-      if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl(), googleSignIn };
-      const { id, name, slug, logoUrl, primaryColor, city, state } = site.clinic;
+      const passwordMinLength = await options.passwordMinLength();
+      if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl(), googleSignIn, passwordMinLength };
+      const { id, name, slug, logoUrl, primaryColor, city, state, awaitingApproval } = site.clinic;
       return {
         kind: 'clinic',
         clinic: { id, name, slug, logoUrl, primaryColor, city, state },
-        plans: await listSubscriptionPlans(db, { clinicId: id }, { activeOnly: true }),
+        // Until 'Aprovar Cadastro' the site offers nothing to subscribe to: it says it awaits approval.
+        plans: awaitingApproval ? [] : await listSubscriptionPlans(db, { clinicId: id }, { activeOnly: true }),
         googleSignIn,
+        awaitingApproval,
+        passwordMinLength,
       };
     },
   );
@@ -81,6 +87,8 @@ export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, 
       const ctx = requireContext(request);
       if (siteOf(request).kind !== 'platform') throw new AppError('FORBIDDEN', messages.tenancy.onboardingOnlyOnPlatform);
       if (ctx.role) throw new AppError('CONFLICT', messages.tenancy.alreadyOnboarded);
+      // The clinic's admin is whoever holds the mailbox, not whoever typed the address first (ADR 006).
+      if (!ctx.emailVerified) throw new AppError('FORBIDDEN', messages.tenancy.verifyEmailFirst);
       const created = await createTrialClinic(db, ctx.userId, request.body);
       options.resolver.invalidate();
       request.log.info({ userId: ctx.userId, clinicId: created.clinicId }, 'clinic.created_by_onboarding');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages } from '@carteirinha/shared/messages';
 import { clinics, emailOutbox, plans, userRoles, users } from '../../db/schema.ts';
 import { TEST_PASSWORD, changeSettings, cookieHeaderOf, createClinic, createSignedInUser, createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
 import { suspendExpiredTrials } from './service.ts';
@@ -138,8 +139,38 @@ describe('onboarding', () => {
     return t.app.inject({ method: 'POST', url: '/api/onboarding/clinic', headers: { cookie, host }, payload });
   }
 
+  /** A signed-in account without a role whose owner confirmed the e-mail: who may onboard a clinic (ADR 006). */
+  async function confirmedNewcomer() {
+    const person = await createSignedInUser(t, null);
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, person.userId));
+    return person;
+  }
+
+  it('asks for a confirmed e-mail first, and creates the clinic once the link was opened', async () => {
+    const email = uniqueEmail('fundadora');
+    const signedUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: onHost('localhost'),
+      payload: { email, password: TEST_PASSWORD, name: 'Fundadora' },
+    });
+    const cookie = cookieHeaderOf(signedUp);
+    const payload = { name: 'Clínica Confirmada', cnpj: '04.252.011/0001-10', slug: 'confirmada' };
+    const refused = await onboard(cookie, payload);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(messages.tenancy.verifyEmailFirst);
+    expect(await t.db.select().from(clinics).where(eq(clinics.slug, 'confirmada'))).toHaveLength(0);
+
+    await t.app.background.settled();
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
+    expect((await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}`, headers: { cookie } })).statusCode).toBe(302);
+    // The same session, now of a confirmed owner: no new sign-in is needed.
+    expect((await onboard(cookie, payload)).statusCode).toBe(201);
+  });
+
   it('creates a clinic in a 14-day trial with the person as its clinic_admin', async () => {
-    const { userId, cookie } = await createSignedInUser(t, null);
+    const { userId, cookie } = await confirmedNewcomer();
     const response = await onboard(cookie, { name: 'Clínica Nova Vida', cnpj: '45.723.174/0001-10', slug: 'nova-vida' });
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -172,7 +203,7 @@ describe('onboarding', () => {
   });
 
   it('validates every field in pt-BR and creates nothing on bad input', async () => {
-    const { cookie } = await createSignedInUser(t, null);
+    const { cookie } = await confirmedNewcomer();
     const before = (await t.db.select().from(clinics)).length;
     const cases: [Record<string, unknown>, number, string][] = [
       [{ name: 'Ok Clínica', cnpj: '11.222.333/0001-82', slug: 'valida' }, 400, 'CNPJ inválido'],
@@ -191,7 +222,7 @@ describe('onboarding', () => {
   });
 
   it('two people racing for one CNPJ: one clinic, and the other told the CNPJ is taken (not the address)', async () => {
-    const [first, second] = [await createSignedInUser(t, null), await createSignedInUser(t, null)];
+    const [first, second] = [await confirmedNewcomer(), await confirmedNewcomer()];
     const answers = await Promise.all([
       onboard(first.cookie, { name: 'Clínica Corrida Um', cnpj: '34.028.316/0001-03', slug: 'corrida-um' }),
       onboard(second.cookie, { name: 'Clínica Corrida Dois', cnpj: '34.028.316/0001-03', slug: 'corrida-dois' }),
@@ -202,14 +233,14 @@ describe('onboarding', () => {
   });
 
   it('accepts the alphanumeric CNPJ of 2026', async () => {
-    const { cookie } = await createSignedInUser(t, null);
+    const { cookie } = await confirmedNewcomer();
     const response = await onboard(cookie, { name: 'Clínica Alfanumérica', cnpj: '12.ABC.345/01DE-35', slug: 'alfanumerica' });
     expect(response.statusCode).toBe(201);
   });
 
   it('is refused without a session, and on a clinic’s site', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/onboarding/clinic', payload: {} })).statusCode).toBe(401);
-    const { cookie } = await createSignedInUser(t, null);
+    const { cookie } = await confirmedNewcomer();
     const onClinicSite = await onboard(cookie, { name: 'Clínica Errada', cnpj: '11.444.777/0001-61', slug: 'errada' }, `${slugA}.localhost`);
     expect(onClinicSite.statusCode).toBe(401);
     expect(await t.db.select().from(clinics).where(eq(clinics.slug, 'errada'))).toHaveLength(0);
@@ -218,7 +249,7 @@ describe('onboarding', () => {
   it('tells the support address of a new clinic only while "Novas clínicas" is on', async () => {
     const admin = await createSignedInUser(t, 'admin');
     await changeSettings(t, admin.cookie, { notifyNewClinics: false });
-    const { cookie } = await createSignedInUser(t, null);
+    const { cookie } = await confirmedNewcomer();
     expect((await onboard(cookie, { name: 'Clínica Silenciosa', cnpj: '11.222.333/0001-81', slug: 'silenciosa' })).statusCode).toBe(201);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Silenciosa'))).toHaveLength(0);
     await changeSettings(t, admin.cookie, { notifyNewClinics: true });

@@ -4,6 +4,7 @@ import { messages } from '@carteirinha/shared/messages';
 import { auditLog, clinics, sessions, userRoles, users } from '../../db/schema.ts';
 import {
   apiAs,
+  confirmEmailOf,
   cookieHeaderOf,
   createClinic,
   createSignedInUser,
@@ -162,6 +163,9 @@ describe("'Desativar'", () => {
 
   it("'Novo Usuário' for that e-mail gives the role back and opens the account again", async () => {
     const person = await createSignedInUser(t, 'patient', clinicId);
+    // Someone who had confirmed the address and signed in: the role goes back to them directly (an account that never
+    // proved its mailbox gets an invitation instead: unverified-account.int.test.ts).
+    await confirmEmailOf(t, person.userId);
     await deactivate(person.userId);
 
     const assigned = await api('POST', '/api/admin/user-roles', { email: person.email, role: 'clinic_staff', clinicId });

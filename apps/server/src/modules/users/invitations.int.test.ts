@@ -65,7 +65,8 @@ describe('invitations', () => {
     const invited = await api('POST', '/api/admin/user-roles', { email, role: 'clinic_staff', clinicId });
     expect(invited.statusCode).toBe(201);
     const user = invited.json().user;
-    expect(invited.json()).toMatchObject({ invited: true, user: { email, role: 'clinic_staff', status: 'active', invitationPending: true, lastSignInAt: null } });
+    // 'Convite pendente' is the status itself until the password is set (issue 13, item 11), not 'Ativo' beside it.
+    expect(invited.json()).toMatchObject({ invited: true, user: { email, role: 'clinic_staff', status: 'invited', invitationPending: true, lastSignInAt: null } });
 
     const mail = await lastMailTo(email);
     expect(mail.subject).toBe('Você foi convidado para Convite Saúde');
@@ -73,7 +74,11 @@ describe('invitations', () => {
     expect(mail.html).toContain('#7c3aed');
     const link = linkIn(mail.text);
     expect(link.origin).toBe(`http://${clinicSlug}.localhost:3999`);
-    expect(link.pathname).toBe('/auth/redefinir-senha');
+    // Its own page ("Aceitar convite"), which greets the person with the clinic and the role.
+    expect(link.pathname).toBe('/auth/aceitar-convite');
+    const preview = await t.app.inject({ method: 'GET', url: `/api/public/invitation?token=${encodeURIComponent(link.searchParams.get('token')!)}` });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ email, role: 'clinic_staff', clinicName: 'Convite Saúde' });
 
     const [token] = await resetTokensOf(user.id);
     expect(token!.expiresAt.getTime() - Date.now()).toBeGreaterThan(7 * DAY_MS - HOUR_MS);
@@ -83,8 +88,11 @@ describe('invitations', () => {
     expect((await signIn(t.app, email, 'minha-senha-nova')).statusCode).toBe(200);
     const listed = (await api('GET', `/api/admin/users/${user.id}`)).json();
     // Setting the password from the e-mailed link proved the address; the invitation is no longer pending.
-    expect(listed).toMatchObject({ invitationPending: false, emailVerified: true });
+    expect(listed).toMatchObject({ invitationPending: false, emailVerified: true, status: 'active' });
     expect(listed.lastSignInAt).not.toBeNull();
+    // A used link invites nobody any more.
+    const used = await t.app.inject({ method: 'GET', url: `/api/public/invitation?token=${encodeURIComponent(link.searchParams.get('token')!)}` });
+    expect(used.statusCode).toBe(404);
   });
 
   it('invites a Super Admin to the platform, with the platform name', async () => {
@@ -92,7 +100,16 @@ describe('invitations', () => {
     expect((await api('POST', '/api/admin/user-roles', { email, role: 'admin' })).statusCode).toBe(201);
     const mail = await lastMailTo(email);
     expect(mail.subject).toBe('Você foi convidado para a Carteirinha');
-    expect(linkIn(mail.text).origin).toBe(PUBLIC_URL);
+    const link = linkIn(mail.text);
+    expect(link.origin).toBe(PUBLIC_URL);
+    const preview = await t.app.inject({ method: 'GET', url: `/api/public/invitation?token=${encodeURIComponent(link.searchParams.get('token')!)}` });
+    expect(preview.json()).toEqual({ email, role: 'admin', clinicName: null });
+  });
+
+  it('tells nothing about a token it does not know', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/public/invitation?token=nao-existe' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(messages.auth.resetInvalidToken);
   });
 
   it('keeps ordinary password-reset links to one hour', async () => {
@@ -156,8 +173,8 @@ describe('an invitation whose e-mail cannot be sent', () => {
     await failing.close();
   });
 
-  /** Port 1 on this machine refuses connections: every SMTP send fails at once. */
-  const breakSmtp = () => changeSettings(failing, failingAdmin.cookie, { smtpHost: '127.0.0.1', smtpPort: 1 });
+  /** Nothing listens on this SMTP port of this machine: every send is refused at once. */
+  const breakSmtp = () => changeSettings(failing, failingAdmin.cookie, { smtpHost: '127.0.0.1', smtpPort: 2525 });
   const fixSmtp = () => changeSettings(failing, failingAdmin.cookie, { smtpHost: null });
 
   it('leaves nothing behind and says why', async () => {

@@ -13,6 +13,9 @@ import type { InvitingClinic } from './repository.ts';
  */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The web's "Aceitar convite" page; it sets the password through better-auth's reset endpoint with the token. */
+export const INVITATION_PATH = '/auth/aceitar-convite';
+
 /** Where invitations are sent from and what their links point at. */
 export type InvitationDeps = { mailer: Mailer; mainDomain: string; publicUrl: string };
 
@@ -42,7 +45,8 @@ export function invitationEmail(deps: InvitationDeps, invitation: Invitation): R
     brandColor: clinic?.primaryColor ?? DEFAULT_PRIMARY_COLOR,
     intro: clinic ? formatMessage(messages.adminUsers.inviteIntroClinic, { clinic: clinic.name, role }) : formatMessage(messages.admin.inviteIntro, { role }),
     actionLabel: messages.admin.inviteAction,
-    actionUrl: `${baseUrl}/auth/redefinir-senha?token=${encodeURIComponent(invitation.token)}`,
+    // A page of its own (welcome, 'Criar senha'), not 'Redefinir senha': the person never had a password.
+    actionUrl: `${baseUrl}${INVITATION_PATH}?token=${encodeURIComponent(invitation.token)}`,
     footer: messages.adminUsers.inviteFooter,
   });
 }

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, like, ne, or, sql } from 'drizzle-orm';
 import type { ListQuery } from '@carteirinha/shared/contracts/pagination';
-import type { AdminUser, UserCounts, UserProfile } from '@carteirinha/shared/contracts/users';
+import type { AdminUser, InvitationPreview, UserCounts, UserProfile } from '@carteirinha/shared/contracts/users';
 import type { Role } from '@carteirinha/shared/roles';
 import type { ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import type { Database } from '../../db/client.ts';
-import { clinics, profiles, sessions, userRoles, users, verifications } from '../../db/schema.ts';
+import { accounts, clinics, profiles, sessions, twoFactors, userRoles, users, verifications } from '../../db/schema.ts';
 import { foldedContains } from '../../lib/sql.ts';
 
 // Explicit alias: a bare column name inside a correlated sub-query could bind to the inner table. An account with
@@ -37,10 +37,16 @@ type UserRow = {
   createdAt: Date;
 };
 
+/** Deactivation wins: an invited account that was deactivated reads 'Desativado'. */
+function statusOf(deactivatedAt: Date | null, invitationPending: boolean): AdminUser['status'] {
+  if (deactivatedAt) return 'disabled';
+  return invitationPending ? 'invited' : 'active';
+}
+
 function toAdminUser({ deactivatedAt, ...row }: UserRow): AdminUser {
   return {
     ...row,
-    status: deactivatedAt ? 'disabled' : 'active',
+    status: statusOf(deactivatedAt, row.invitationPending),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -79,6 +85,15 @@ export async function findAdminUser(db: Database, userId: string): Promise<Admin
 export async function findUserIdByEmail(db: Database, email: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * Whether the account's owner has shown that they hold its mailbox and use it: the e-mail was confirmed and the
+ * account signed in. Anyone can sign up with someone else's address; such an account never gets a role directly.
+ */
+export async function ownerProvedMailbox(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ emailVerified: users.emailVerified, lastSignInAt: users.lastSignInAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return row !== undefined && row.emailVerified && row.lastSignInAt !== null;
 }
 
 /** The five cards: all accounts, then holders of each role. */
@@ -190,12 +205,42 @@ export async function insertInvitedUser(tx: Database, email: string): Promise<st
   return user.id;
 }
 
+/**
+ * Takes back an account whose owner never proved the mailbox, before a role reaches it: every way into it goes (the
+ * password someone chose at sign-up, linked Google logins, a second factor, sessions, earlier links) and what was
+ * typed into it (the name becomes the e-mail's local part, like an invited account's). Only the invitation sent next
+ * opens it again, in the mailbox's hands.
+ */
+export async function reclaimUnprovenAccount(tx: Database, userId: string, email: string): Promise<void> {
+  const name = email.split('@')[0] ?? email;
+  await tx.delete(accounts).where(eq(accounts.userId, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+  await tx.update(users).set({ name, twoFactorEnabled: false, emailVerified: false }).where(eq(users.id, userId));
+  // Whatever else was typed into the profile is the same stranger's: it goes too.
+  await tx.update(profiles).set({ fullName: name, cpf: null, phone: null, birthDate: null, avatarUrl: null }).where(eq(profiles.id, userId));
+  await deleteInvitationTokens(tx, userId);
+}
+
 /** An invitation whose e-mail could not be sent is undone: the account goes with its role and profile (cascade). */
 export async function deleteInvitedUser(db: Database, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_PASSWORD_PREFIX}%`)));
     await tx.delete(users).where(eq(users.id, userId));
   });
+}
+
+/** Who a set-password link that is still valid was made for: the address, the role and the clinic it gives. */
+export async function invitationPreview(db: Database, token: string): Promise<InvitationPreview | null> {
+  const [row] = await db
+    .select({ email: users.email, role: userRoles.role, clinicName: sql<string | null>`coalesce(${clinics.displayName}, ${clinics.name})` })
+    .from(verifications)
+    .innerJoin(users, sql`${users.id}::text = ${verifications.value}`)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(clinics, eq(clinics.id, userRoles.clinicId))
+    .where(and(eq(verifications.identifier, `${RESET_PASSWORD_PREFIX}${token}`), gt(verifications.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Stores a set-password link's token, valid until `expiresAt`. */

@@ -5,6 +5,8 @@ import {
   adminUserSchema,
   assignRoleResponseSchema,
   assignRoleSchema,
+  invitationPreviewQuerySchema,
+  invitationPreviewSchema,
   updateRoleSchema,
   userCountsSchema,
   userProfileSchema,
@@ -15,8 +17,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { requireContext } from '../../plugins/access-control.ts';
-import { listUsers, userCounts, userProfile } from './repository.ts';
-import { assignRole, deactivateUser, resendInvitation, updateRole } from './service.ts';
+import { invitationPreview, listUsers, userCounts, userProfile } from './repository.ts';
+import { assignRole, changeRole, deactivateUser, resendInvitation } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const admin = { access: 'platform:manage' } as const;
@@ -38,6 +40,25 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     '/api/admin/users',
     { config: admin, schema: { tags: ['admin'], summary: 'Lista os usuários', querystring: listQuerySchema, response: { 200: pageOf(adminUserSchema), ...errors } } },
     async (request) => listUsers(db, request.query),
+  );
+
+  // The "Aceitar convite" page (issue 13, item 11): the link's token is the only key, as for setting the password.
+  app.get(
+    '/api/public/invitation',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Quem um link de convite convida (email, função e clínica)',
+        querystring: invitationPreviewQuerySchema,
+        response: { 200: invitationPreviewSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const preview = await invitationPreview(db, request.query.token);
+      if (!preview) throw new AppError('NOT_FOUND', messages.auth.resetInvalidToken);
+      return preview;
+    },
   );
 
   app.get(
@@ -83,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       config: admin,
       schema: { tags: ['admin'], summary: 'Altera a função e a clínica', params: userIdParams, body: updateRoleSchema, response: { 200: adminUserSchema, ...errors } },
     },
-    async (request) => updateRole(db, { userId: requireContext(request).userId }, request.params.userId, request.body),
+    async (request) => changeRole(deps, { userId: requireContext(request).userId }, request.params.userId, request.body),
   );
 
   app.delete(

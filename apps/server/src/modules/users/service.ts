@@ -23,6 +23,8 @@ import {
   lockAdminUserIds,
   lockRoleOf,
   lockUser,
+  ownerProvedMailbox,
+  reclaimUnprovenAccount,
   setDeactivatedAt,
   updateRoleOf,
 } from './repository.ts';
@@ -137,8 +139,58 @@ async function undoInvitation(deps: UsersDeps, actor: Actor, userId: string, rol
   }
 }
 
-/** 'Novo Usuário': a role for an existing user (by e-mail or id), or an invitation to a new e-mail. */
-export async function assignRole(deps: UsersDeps, actor: Actor, input: AssignRoleOutput): Promise<{ user: AdminUser; invited: boolean }> {
+/**
+ * An existing account whose owner never proved the mailbox (anyone can sign up with a future colleague's address)
+ * gets the role only as an invitation: its sign-in methods, sessions and typed data go (`reclaimUnprovenAccount`) in
+ * the transaction that gives the role and a 7-day link, then the link is e-mailed. If it cannot be sent, the role and
+ * link are undone; the account stays without its password, which only the mailbox's owner can set again.
+ */
+async function reclaimAndInvite(deps: UsersDeps, actor: Actor, user: AdminUser, role: Role, clinicId: string | null): Promise<void> {
+  const { db } = deps;
+  const token = newInvitationToken();
+  try {
+    await db.transaction(async (tx) => {
+      await lockUser(tx, user.id);
+      if (await lockRoleOf(tx, user.id)) throw new AppError('CONFLICT', messages.admin.alreadyHasRole);
+      await reclaimUnprovenAccount(tx, user.id, user.email);
+      await insertRole(tx, user.id, role, clinicId);
+      await setDeactivatedAt(tx, user.id, null);
+      await insertInvitationToken(tx, user.id, token, new Date(Date.now() + INVITATION_LIFETIME_MS));
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'role.assigned',
+        entity: 'user_role',
+        entityId: user.id,
+        clinicId,
+        details: { role, invited: true, unverifiedAccount: true, reactivated: user.status === 'disabled' },
+      });
+    });
+  } catch (error) {
+    throw await raceToAppError(db, error, clinicId);
+  }
+  deps.log.info({ userId: user.id }, 'users.unverified_account.reclaimed');
+  try {
+    await sendInvitation(deps, { email: user.email, role, token, clinic: clinicId ? await invitingClinic(db, clinicId) : null });
+  } catch (error) {
+    deps.log.warn({ userId: user.id, reason: error instanceof Error ? error.message : String(error) }, 'users.invitation.not_sent');
+    await db.transaction(async (tx) => {
+      await deleteRoleOf(tx, user.id);
+      await deleteInvitationTokens(tx, user.id);
+      if (user.status === 'disabled') await setDeactivatedAt(tx, user.id, new Date());
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'role.removed', entity: 'user_role', entityId: user.id, clinicId, details: { role, reason: 'invitation_not_sent' } });
+    });
+    throw new AppError('SERVICE_UNAVAILABLE', u.unverifiedInviteNotSent);
+  }
+}
+
+/** What 'Novo Usuário' did: gave the role, invited a new e-mail, or invited an existing account that was never proven. */
+export type AssignRoleResult = { user: AdminUser; invited: boolean; unverifiedAccount: boolean };
+
+/**
+ * 'Novo Usuário': a role for an existing user (by e-mail or id), or an invitation to a new e-mail. An account whose
+ * owner has not confirmed the e-mail and signed in is invited instead (issue 12, item 1: ADR 006).
+ */
+export async function assignRole(deps: UsersDeps, actor: Actor, input: AssignRoleOutput): Promise<AssignRoleResult> {
   const { db } = deps;
   const clinicId = clinicFor(input);
   await assertClinicExists(db, clinicId);
@@ -146,12 +198,18 @@ export async function assignRole(deps: UsersDeps, actor: Actor, input: AssignRol
   const userId = input.userId ?? (input.email ? await findUserIdByEmail(db, input.email) : null);
   if (userId) {
     refuseSelf(actor, userId);
+    const existing = await mustFind(db, userId);
+    if (existing.role) throw new AppError('CONFLICT', messages.admin.alreadyHasRole);
+    if (!(await ownerProvedMailbox(db, userId))) {
+      await reclaimAndInvite(deps, actor, existing, input.role, clinicId);
+      return { user: await mustFind(db, userId), invited: true, unverifiedAccount: true };
+    }
     await assignExisting(db, actor, userId, input.role, clinicId);
-    return { user: await mustFind(db, userId), invited: false };
+    return { user: await mustFind(db, userId), invited: false, unverifiedAccount: false };
   }
   if (!input.email) throw new AppError('VALIDATION', messages.admin.userOrEmailRequired);
   const invitedId = await invite(deps, actor, input.email, input.role, clinicId);
-  return { user: await mustFind(db, invitedId), invited: true };
+  return { user: await mustFind(db, invitedId), invited: true, unverifiedAccount: false };
 }
 
 type CurrentRole = { role: Role; clinicId: string | null };
@@ -207,6 +265,59 @@ export async function updateRole(db: Database, actor: Actor, userId: string, cha
     clinicId,
   );
   return mustFind(db, userId);
+}
+
+/**
+ * 'Alterar Permissões' from the API. A patient (the role anyone gets by signing up on a clinic's site) whose owner never
+ * proved the mailbox is raised to a clinic or platform role only as an invitation, as 'Novo Usuário' does: otherwise
+ * whoever signed up with a future colleague's address would get the colleague's rights with one more step.
+ */
+export async function changeRole(deps: UsersDeps, actor: Actor, userId: string, change: RoleChange): Promise<AdminUser> {
+  const user = await mustFind(deps.db, userId);
+  if (user.role === 'patient' && change.role !== 'patient' && !(await ownerProvedMailbox(deps.db, userId))) {
+    return raiseUnprovenPatient(deps, actor, user, change);
+  }
+  return updateRole(deps.db, actor, userId, change);
+}
+
+/**
+ * The role changes in the same locked transaction as any other change, with the account taken back and a 7-day link;
+ * then the link is e-mailed. If it cannot be sent, the change stands without a way in: 'Reenviar convite' sends one.
+ */
+async function raiseUnprovenPatient(deps: UsersDeps, actor: Actor, user: AdminUser, change: RoleChange): Promise<AdminUser> {
+  const { db } = deps;
+  refuseSelf(actor, user.id);
+  const clinicId = clinicFor(change);
+  await assertClinicExists(db, clinicId);
+  const token = newInvitationToken();
+  await changeRoleLocked(
+    db,
+    user.id,
+    change.role,
+    async (tx, current) => {
+      if (current.role !== 'patient') throw new AppError('CONFLICT', u.changedMeanwhile);
+      await reclaimUnprovenAccount(tx, user.id, user.email);
+      await updateRoleOf(tx, user.id, change.role, clinicId);
+      await insertInvitationToken(tx, user.id, token, new Date(Date.now() + INVITATION_LIFETIME_MS));
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'role.updated',
+        entity: 'user_role',
+        entityId: user.id,
+        clinicId,
+        details: { role: change.role, clinicId, previousRole: current.role, previousClinicId: current.clinicId, unverifiedAccount: true },
+      });
+    },
+    clinicId,
+  );
+  deps.log.info({ userId: user.id }, 'users.unverified_account.reclaimed');
+  try {
+    await sendInvitation(deps, { email: user.email, role: change.role, token, clinic: clinicId ? await invitingClinic(db, clinicId) : null });
+  } catch (error) {
+    deps.log.warn({ userId: user.id, reason: error instanceof Error ? error.message : String(error) }, 'users.invitation.not_sent');
+    throw new AppError('SERVICE_UNAVAILABLE', u.unverifiedChangeInviteNotSent);
+  }
+  return mustFind(db, user.id);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, userRoles } from '../../db/schema.ts';
+import { auditLog, sessions, userRoles, users } from '../../db/schema.ts';
 import { apiAs, createClinic, createSignedInUser, createTestApp, signIn, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -54,6 +54,8 @@ describe('admin users and roles', () => {
 
   it('assigns a role to an existing user found by e-mail, then changes it, recording the previous role', async () => {
     const person = await createSignedInUser(t, null);
+    // An owner who confirmed the address and signed in (the others are invited instead: unverified-account.int.test.ts).
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, person.userId));
     const other = await createClinic(t.db, 'Outra Clínica');
     const assigned = await api('POST', '/api/admin/user-roles', { email: person.email, role: 'clinic_admin', clinicId });
     expect(assigned.statusCode).toBe(201);

@@ -76,13 +76,16 @@ function UserRoleForm({ user, onDone }: { user: AdminUser | null; onDone: () => 
     const clinicId = roleNeedsClinic(values.role) ? (values.clinicId ?? null) : null;
     // A 'Desativado' user has no role row to update: giving one back is an assignment (which re-opens the account).
     if (user && user.role !== null) {
+      let updated: AdminUser;
       try {
-        await updateRole.mutateAsync({ userId: user.id, input: { role: values.role, clinicId } });
+        updated = await updateRole.mutateAsync({ userId: user.id, input: { role: values.role, clinicId } });
       } catch (error) {
         reportFailure(m.updateError, error);
         return;
       }
-      toast.success(m.updated);
+      // A patient who never confirmed the e-mail is raised only through an invitation (ADR 006).
+      const reclaimed = updated.invitationPending && !user.invitationPending;
+      toast.success(m.updated, reclaimed ? { description: u.unverifiedAccountInvited } : undefined);
       onDone();
       return;
     }
@@ -93,7 +96,7 @@ function UserRoleForm({ user, onDone }: { user: AdminUser | null; onDone: () => 
       reportFailure(m.assignError, error);
       return;
     }
-    toast.success(m.assigned, answer.invited ? { description: m.invited } : undefined);
+    toast.success(m.assigned, { description: assignedDescription(answer) });
     onDone();
   }
 
@@ -151,6 +154,12 @@ function UserRoleForm({ user, onDone }: { user: AdminUser | null; onDone: () => 
       <FormDialogFooter pending={isSubmitting} onCancel={onDone} />
     </form>
   );
+}
+
+/** What happened besides the role: an invitation, or an unconfirmed account's invitation (ADR 006). */
+function assignedDescription(answer: AssignRoleResponse): string | undefined {
+  if (answer.unverifiedAccount) return u.unverifiedAccountInvited;
+  return answer.invited ? m.invited : undefined;
 }
 
 /** Specification §8: the server's message after the action's prefix; the dialog stays open for another try. */
