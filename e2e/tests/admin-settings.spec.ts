@@ -1,9 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { platformSettingsSchema } from '@carteirinha/shared/contracts/settings';
-import { expect, test } from '../fixtures';
+import { messages } from '@carteirinha/shared/messages';
+import { expect, expectAccessible, test } from '../fixtures';
+import { E2E_SMTP_PORT } from '../ports';
 
 const SAVED = 'Configurações salvas com sucesso!';
 
@@ -58,7 +59,8 @@ test.describe('/admin/configuracoes', () => {
     await expect(page.getByLabel('Timeout de sessão (minutos)')).toHaveValue('45');
     await expect(page.getByLabel('Retenção (dias)')).toHaveValue('21');
     const saved = await readSettings(page);
-    expect(saved).toMatchObject({ phone: '(11) 4002-8922', notifyCancellations: !wasOn, sessionTimeoutMinutes: 45, backupRetentionDays: 21 });
+    // Stored as digits, shown masked (issue 13 item 7).
+    expect(saved).toMatchObject({ phone: '1140028922', notifyCancellations: !wasOn, sessionTimeoutMinutes: 45, backupRetentionDays: 21 });
 
     // Put the shared demo database back as it was for the other tests.
     await page.getByLabel('Timeout de sessão (minutos)').fill(String(original.sessionTimeoutMinutes));
@@ -113,6 +115,66 @@ test.describe('/admin/configuracoes', () => {
     }
   });
 
+  test('Telefone is masked when left, stored as digits and shown masked again (issue 13 item 7)', async ({ page }) => {
+    const phone = page.getByLabel('Telefone');
+    await phone.fill('11987654321');
+    await phone.blur();
+    await expect(phone).toHaveValue('(11) 98765-4321');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expect(page.getByText(SAVED)).toBeVisible();
+    expect((await readSettings(page)).phone).toBe('11987654321');
+    await page.reload();
+    await expect(page.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
+
+    // A wrong number keeps what was typed, with the shared validator's message; nothing is saved.
+    await phone.fill('98765');
+    await phone.blur();
+    await expect(phone).toHaveValue('98765');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expect(page.getByText('Telefone inválido').first()).toBeVisible();
+    expect((await readSettings(page)).phone).toBe('11987654321');
+  });
+
+  test('asks before leaving with unsaved changes; Salvar Alterações waits for a change (issue 13 item 4)', async ({ page, context }) => {
+    const save = page.getByRole('button', { name: 'Salvar Alterações' });
+    await expect(save).toBeDisabled();
+    const platformName = page.getByLabel('Nome da Plataforma');
+    const original = await platformName.inputValue();
+    await platformName.fill(`${original} (rascunho)`);
+    await expect(save).toBeEnabled();
+
+    // A link inside the app asks; 'Continuar editando' keeps the page and what was typed.
+    await page.getByRole('link', { name: 'Clínicas' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Sair sem salvar?' });
+    await expect(question).toBeVisible();
+    await expectAccessible(page);
+    await question.getByRole('button', { name: 'Continuar editando' }).click();
+    await expect(page).toHaveURL(/\/admin\/configuracoes$/);
+    await expect(platformName).toHaveValue(`${original} (rascunho)`);
+
+    // Undoing the change needs no question, and nothing to save.
+    await platformName.fill(original);
+    await expect(save).toBeDisabled();
+    await platformName.fill(`${original} (rascunho)`);
+
+    // 'Sair sem salvar' leaves, and nothing was saved.
+    await page.getByRole('link', { name: 'Clínicas' }).click();
+    await page.getByRole('alertdialog', { name: 'Sair sem salvar?' }).getByRole('button', { name: 'Sair sem salvar' }).click();
+    await expect(page).toHaveURL(/\/admin\/clinicas$/);
+    expect((await readSettings(page)).platformName).toBe(original);
+
+    // A reload or a closed tab gets the browser's own question (beforeunload), in a tab of its own.
+    const tab = await context.newPage();
+    await tab.goto('/admin/configuracoes');
+    await tab.getByLabel('Nome da Plataforma').fill(`${original} (rascunho)`);
+    const asked = new Promise<string>((resolve) => tab.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }));
+    await tab.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+  });
+
   test('refuses a bad value with its message and saves nothing', async ({ page }) => {
     const before = await readSettings(page);
     await page.getByLabel('Timeout de sessão (minutos)').fill('2');
@@ -123,6 +185,30 @@ test.describe('/admin/configuracoes', () => {
     expect(await readSettings(page)).toEqual(before);
   });
 
+  test('Tamanho mínimo da senha: never below the specification, raised by the admin, lowered with the password (issue 12 item 8)', async ({ page }) => {
+    const original = await readSettings(page);
+    const field = page.getByLabel('Tamanho mínimo da senha');
+    await expect(field).toHaveValue(String(original.passwordMinLength));
+    await field.fill('5');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expect(page.getByText('Tamanho mínimo da senha deve ser entre 6 e 64 caracteres').first()).toBeVisible();
+    expect(await readSettings(page)).toEqual(original);
+
+    // 10: every password the other browser tests sign up with is longer, so they are not disturbed meanwhile.
+    await field.fill('10');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expect(page.getByText(SAVED)).toBeVisible();
+    expect((await readSettings(page)).passwordMinLength).toBe(10);
+
+    await field.fill(String(original.passwordMinLength));
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirme sua senha' });
+    await confirm.getByLabel('Sua senha').fill(DEMO_PASSWORD);
+    await confirm.getByRole('button', { name: 'Salvar' }).click();
+    await expect(confirm).toBeHidden();
+    expect((await readSettings(page)).passwordMinLength).toBe(original.passwordMinLength);
+  });
+
   test('Testar Conexão talks to a real SMTP server and reports both outcomes', async ({ page }) => {
     const server = new SMTPServer({
       disabledCommands: ['STARTTLS'],
@@ -130,11 +216,10 @@ test.describe('/admin/configuracoes', () => {
         auth.username === 'mailer' && auth.password === 'senha-smtp' ? callback(null, { user: 'mailer' }) : callback(new Error('Invalid username or password')),
       logger: false,
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => server.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
     try {
       await page.getByLabel('Servidor SMTP').fill('127.0.0.1');
-      await page.getByLabel('Porta').fill(String(port));
+      await page.getByLabel('Porta').fill(String(E2E_SMTP_PORT));
       await page.getByLabel('Usuário').fill('mailer');
       await page.getByLabel('Senha', { exact: true }).fill('senha-smtp');
       await page.getByRole('button', { name: 'Testar Conexão' }).click();
@@ -142,7 +227,13 @@ test.describe('/admin/configuracoes', () => {
 
       await page.getByLabel('Senha', { exact: true }).fill('errada');
       await page.getByRole('button', { name: 'Testar Conexão' }).click();
-      await expect(page.getByText(/Falha na conexão SMTP: .*Invalid/)).toBeVisible();
+      // The kind of failure in pt-BR, not the server's own words.
+      await expect(page.getByText(`Falha na conexão SMTP: ${messages.settings.smtpFailure.authentication}`)).toBeVisible();
+
+      // Another port on the same machine is no SMTP server: refused without connecting.
+      await page.getByLabel('Porta').fill('5432');
+      await page.getByRole('button', { name: 'Testar Conexão' }).click();
+      await expect(page.getByText(/Falha na conexão SMTP: porta não permitida/)).toBeVisible();
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

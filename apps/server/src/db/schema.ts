@@ -153,6 +153,26 @@ export const signInFailures = pgTable(
   (t) => [index('sign_in_failures_email_created_idx').on(t.email, t.createdAt)],
 );
 
+/**
+ * Addresses an account completed a sign-in from: its failures there are the owner's own typos, and the account-wide
+ * ceiling that a distributed attack trips does not stop the owner there (ADR 007).
+ */
+export const signInKnownAddresses = pgTable(
+  'sign_in_known_addresses',
+  {
+    email: text('email').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.ipAddress] })],
+);
+
+/** When the owner was last told that the account reached its ceiling of failed sign-ins: once per window. */
+export const signInCeilingNotices = pgTable('sign_in_ceiling_notices', {
+  email: text('email').primaryKey(),
+  notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull(),
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // Platform and tenants.
 // ---------------------------------------------------------------------------------------------------------------
@@ -416,6 +436,8 @@ export const platformSettings = pgTable(
     googleLogin: boolean('google_login').notNull().default(true),
     allowMultipleSessions: boolean('allow_multiple_sessions').notNull().default(false),
     sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(30),
+    /** The shortest password a person may set; the specification's 6 is the floor (ADR 007). */
+    passwordMinLength: integer('password_min_length').notNull().default(6),
     smtpHost: text('smtp_host'),
     smtpPort: integer('smtp_port').notNull().default(587),
     smtpUser: text('smtp_user'),

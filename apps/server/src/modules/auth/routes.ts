@@ -10,7 +10,9 @@ import { siteOf } from '../../plugins/host-site.ts';
 import type { ClinicSite } from '../tenancy/host-site.ts';
 import { assignmentOfUser, enrolPatient, patientLimitReached } from '../tenancy/service.ts';
 import type { Auth } from './auth.ts';
+import { refuseUnusableCallbackUrls } from './callback-urls.ts';
 import type { SettingsStore } from '../settings/store.ts';
+import { passwordPolicyProblem } from './password-policy.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { enforceStaffSessionLimits } from './session-limits.ts';
 import { claimTotpCode } from './totp-replay.ts';
@@ -40,24 +42,25 @@ const LIMITED_PATHS = new Set([
 ]);
 /** Endpoints that start, end or do without a session: the staff time limits are not checked there. */
 const SESSION_LIMITS_EXEMPT = new Set([...LIMITED_PATHS, SOCIAL_SIGN_IN_PATH, '/api/auth/sign-out', '/api/auth/verify-email']);
-/** Where a session is handed out to someone who signed in (or signed up, or confirmed the e-mail, which signs in). */
-const SIGN_IN_STARTS = new Set([SIGN_IN_PATH, SIGN_UP_PATH, '/api/auth/verify-email']);
+/** Where a session is handed out to someone who signed in or signed up (confirming the e-mail signs nobody in). */
+const SIGN_IN_STARTS = new Set([SIGN_IN_PATH, SIGN_UP_PATH]);
 const OAUTH_CALLBACK_PREFIX = '/api/auth/callback/';
 
+const GET_SESSION_PATH = '/api/auth/get-session';
+const LIST_SESSIONS_PATH = '/api/auth/list-sessions';
 /**
- * What a session that still owes its second factor must not do when the user has one (a Google sign-in, or a session
- * older than the enrolment): manage the factor itself (read the secret, turn it off, mint backup codes) or end the
- * user's other sessions. Enrolling a user who has no factor yet (enable, then verify-totp) stays open.
+ * Enrolling a second factor: open to a session that owes one only while the user has none yet (an admin who must
+ * enrol first). With a factor, these read its secret or replace it, and wait for the code like everything else.
  */
-const SECOND_FACTOR_GUARDED = new Set([
-  '/api/auth/two-factor/get-totp-uri',
-  '/api/auth/two-factor/enable',
-  '/api/auth/two-factor/disable',
-  '/api/auth/two-factor/generate-backup-codes',
-  '/api/auth/two-factor/view-backup-codes',
-  '/api/auth/revoke-sessions',
-  '/api/auth/revoke-session',
-  '/api/auth/revoke-other-sessions',
+const ENROLMENT_PATHS = new Set(['/api/auth/two-factor/enable', '/api/auth/two-factor/get-totp-uri']);
+/**
+ * Where a new password is set, and the field that carries it: sign-up, a reset or an invitation (both through
+ * reset-password), and change-password. better-auth's set-password is server-only, so these are all the HTTP ways.
+ */
+const PASSWORD_FIELDS = new Map([
+  [SIGN_UP_PATH, 'password'],
+  ['/api/auth/reset-password', 'newPassword'],
+  ['/api/auth/change-password', 'newPassword'],
 ]);
 
 /** better-auth's session cookie, as `<token>.<signature>`; an empty value is the cookie being cleared. */
@@ -65,6 +68,7 @@ const SESSION_COOKIE = /^(?:__Secure-)?carteirinha\.session_token=([^;]+)/;
 
 const emailInBody = z.object({ email: z.string().trim().toLowerCase() });
 const codeInBody = z.object({ code: z.string().trim() });
+const sessionList = z.array(z.record(z.string(), z.unknown()));
 const authAnswer = z.object({ token: z.string().nullish(), user: z.object({ id: z.string(), email: z.string().optional() }) });
 
 function rawPathOf(request: FastifyRequest): string {
@@ -78,6 +82,35 @@ function rawPathOf(request: FastifyRequest): string {
  */
 function pathOf(request: FastifyRequest): string {
   return new URL(rawPathOf(request), 'http://localhost').pathname;
+}
+
+/** The new password in the body of a password-setting endpoint, if it is there as text. */
+function newPasswordOf(request: FastifyRequest, path: string): string | null {
+  const field = PASSWORD_FIELDS.get(path);
+  if (!field || typeof request.body !== 'object' || request.body === null) return null;
+  const value: unknown = Object.getOwnPropertyDescriptor(request.body, field)?.value;
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * list-sessions answers with every session's token, and a token is the session itself: anyone who reads the list
+ * (a script on the page, a shared screen) could become each of the user's devices. No client of ours needs them.
+ */
+function withoutSessionTokens(body: string): string {
+  const parsed = sessionList.safeParse(JSON.parse(body));
+  if (!parsed.success) return body;
+  return JSON.stringify(parsed.data.map(({ token: _token, ...session }) => session));
+}
+
+/**
+ * A session that owes its second factor (not enrolled yet, or signed in without the code) may read itself and finish
+ * the factor; everything else of better-auth's — change the password or the e-mail, update the user, list or revoke
+ * sessions, manage the factor, linked accounts — waits for the code, as our own API does (access-control.ts).
+ * A list of what is allowed, so that an endpoint a library upgrade adds is closed too.
+ */
+function mayUseWhileOwingSecondFactor(path: string, twoFactorEnabled: boolean): boolean {
+  if (path === GET_SESSION_PATH) return true;
+  return ENROLMENT_PATHS.has(path) && !twoFactorEnabled;
 }
 
 function emailOf(request: FastifyRequest): string | null {
@@ -98,10 +131,14 @@ function startedSessionToken(response: Response): string | null {
 async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply): Promise<Response> {
   const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  // better-auth records the address of each session from X-Forwarded-For: it gets the one Fastify worked out under
+  // TRUST_PROXY, never the header as the client wrote it.
+  const headers = fromNodeHeaders(request.headers);
+  headers.set('x-forwarded-for', request.ip);
   const response = await auth.handler(
     new Request(url, {
       method: request.method,
-      headers: fromNodeHeaders(request.headers),
+      headers,
       body: hasBody ? JSON.stringify(request.body) : undefined,
     }),
   );
@@ -137,6 +174,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   async function belongsToSite(userId: string, clinic: ClinicSite): Promise<boolean> {
     const assignment = await assignmentOfUser(options.db, userId);
     if (assignment) return assignment.clinicId === clinic.id;
+    // A site awaiting 'Aprovar Cadastro' takes no patients (its team, who have a role, still sign in there).
+    if (clinic.awaitingApproval) return false;
     if (await patientLimitReached(options.db, clinic)) return false;
     await enrolPatient(options.db, userId, clinic.id);
     return true;
@@ -144,8 +183,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   /**
    * better-auth's own endpoints (get-session, update-user, change-password, list-sessions…) take the session cookie
-   * too: a deactivated account is refused, a staff session past its inactivity or 12 h limit is ended here as it is
-   * on our API, and a session that owes its second factor cannot manage the factor.
+   * too, and get the rules of our API (access-control.ts): a deactivated account is refused, a staff session past its
+   * inactivity or 12 h limit is ended, on a clinic's site only that clinic's people are signed in (admins belong to
+   * the platform's site), and a session that owes its second factor waits for it.
    */
   async function checkSessionOfAuthEndpoint(request: FastifyRequest): Promise<void> {
     const path = pathOf(request);
@@ -155,11 +195,32 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (!session) return;
     await refuseDeactivatedAccount(options.db, session.user);
     const assignment = await assignmentOfUser(options.db, session.user.id);
-    await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, session.session, assignment?.role ?? null);
-    if (SECOND_FACTOR_GUARDED.has(path) && session.user.twoFactorEnabled === true && session.session.twoFactorVerified !== true) {
-      request.log.warn({ userId: session.user.id, path }, 'auth.two_factor.management_refused');
+    const role = assignment?.role ?? null;
+    await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, session.session, role);
+    const site = siteOf(request);
+    if (site.kind === 'clinic' && assignment?.clinicId !== site.clinic.id) {
+      request.log.warn({ userId: session.user.id, path }, 'auth.session.wrong_clinic');
+      throw new AppError('UNAUTHENTICATED', messages.tenancy.wrongClinic);
+    }
+    const twoFactor = {
+      required: twoFactorRequiredOf(role, (await options.settings.get()).requireAdminTwoFactor),
+      enabled: session.user.twoFactorEnabled === true,
+      verified: session.session.twoFactorVerified === true,
+    };
+    if (owesSecondFactor({ twoFactor }) && !mayUseWhileOwingSecondFactor(path, twoFactor.enabled)) {
+      request.log.warn({ userId: session.user.id, path }, 'auth.two_factor.session_refused');
       throw new AppError('TWO_FACTOR_REQUIRED', messages.twoFactor.sessionCheckDescription);
     }
+  }
+
+  /** The password rules of ADR 007 wherever a person sets one; the seed and server code set theirs directly. */
+  async function checkNewPassword(request: FastifyRequest, path: string): Promise<void> {
+    const password = newPasswordOf(request, path);
+    if (password === null) return;
+    const problem = passwordPolicyProblem(password, (await options.settings.get()).passwordMinLength);
+    if (!problem) return;
+    request.log.info({ path }, 'auth.password.refused');
+    throw new AppError('VALIDATION', problem);
   }
 
   /**
@@ -190,9 +251,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         allowList: (request: FastifyRequest) => !LIMITED_PATHS.has(pathOf(request)),
       },
     },
-    preHandler: async (request) => {
+    preHandler: async (request, reply) => {
       // No client of ours writes a path that the URL parser would rewrite: such a request is someone probing.
       if (rawPathOf(request) !== pathOf(request)) throw new AppError('NOT_FOUND');
+      refuseUnusableCallbackUrls(request);
       await checkSessionOfAuthEndpoint(request);
       if (request.method !== 'POST') return;
       const path = pathOf(request);
@@ -200,22 +262,35 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       if (path === SOCIAL_SIGN_IN_PATH && !(await options.settings.get()).googleLogin) {
         throw new AppError('FORBIDDEN', messages.settings.googleLoginOff);
       }
+      if (path === SIGN_UP_PATH && site.kind === 'clinic' && site.clinic.awaitingApproval) {
+        throw new AppError('FORBIDDEN', messages.tenancy.awaitingApprovalSignUp);
+      }
       if (path === SIGN_UP_PATH && site.kind === 'clinic' && (await patientLimitReached(options.db, site.clinic))) {
         throw new AppError('CONFLICT', messages.tenancy.patientLimitReached);
       }
+      await checkNewPassword(request, path);
       if (path !== SIGN_IN_PATH) return;
       const email = emailOf(request);
-      if (email && (await throttle.isBlocked(email))) {
-        request.log.warn({ ip: request.ip }, 'auth.sign_in.account_throttled');
+      if (!email) return;
+      const verdict = await throttle.check(email, request.ip);
+      if (!verdict.allowed) {
+        request.log.warn({ ip: request.ip, reason: verdict.reason }, 'auth.sign_in.throttled');
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
         throw new AppError('RATE_LIMITED');
       }
     },
     handler: async (request, reply) => {
       const response = await forwardToAuth(auth, request, reply);
-      const body = response.body ? await response.text() : null;
+      let body = response.body ? await response.text() : null;
+      // better-auth answers a path it does not know with an empty 404: ours has the API's error body.
+      if (response.status === 404 && !body) throw new AppError('ROUTE_NOT_FOUND');
+      if (pathOf(request) === LIST_SESSIONS_PATH && response.ok && body) {
+        body = withoutSessionTokens(body);
+        reply.removeHeader('content-length');
+      }
       const startedToken = startedSessionToken(response);
       if (request.method !== 'POST') {
-        // A Google sign-in ends on its callback; an e-mail confirmation link signs in too.
+        // A Google sign-in ends on its callback.
         const path = pathOf(request);
         if (startedToken && (path.startsWith(OAUTH_CALLBACK_PREFIX) || SIGN_IN_STARTS.has(path))) await recordSignInOfStartedSession(startedToken);
         await applySessionPolicy(startedToken);
@@ -242,13 +317,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         if (verifiedToken) await markSessionTwoFactorVerified(options.db, verifiedToken);
         // Only now is the sign-in complete: a right password alone does not clear the account's failures, nor
         // counts as 'Último Login'.
-        if (answer.data.user.email) await throttle.reset(answer.data.user.email.toLowerCase());
+        if (answer.data.user.email) await throttle.recordSuccess(answer.data.user.email.toLowerCase(), request.ip);
         await recordSignIn(options.db, userId);
         request.log.info({ userId, method: path === VERIFY_TOTP_PATH ? 'totp' : 'backup_code' }, 'auth.two_factor.verified');
       }
 
-      if (path === SIGN_UP_PATH && site.kind === 'clinic' && answer?.success) {
-        // Signing up on a clinic's site makes a patient of that clinic (DESIGN.md §2 "White-label").
+      if (path === SIGN_UP_PATH && site.kind === 'clinic' && answer?.success && startedToken) {
+        // Signing up on a clinic's site makes a patient of that clinic (DESIGN.md §2 "White-label"). A sign-up of a
+        // registered address answers alike but makes no account nor session (auth.ts): nobody is enrolled then.
         await enrolPatient(options.db, answer.data.user.id, site.clinic.id);
       }
       if (path === SIGN_IN_PATH) {
@@ -258,7 +334,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           request.log.info({ ip: request.ip }, 'auth.sign_in.failed');
         }
         // A sign-in that still owes a code (twoFactorRedirect) is not a success yet.
-        if (email && answer?.success) await throttle.reset(email);
+        if (email && answer?.success) await throttle.recordSuccess(email, request.ip);
         if (site.kind === 'clinic' && answer?.success && !(await belongsToSite(answer.data.user.id, site.clinic))) {
           // Someone else's account on this clinic's site: end the session just made and say where to go.
           if (answer.data.token) await deleteSessionByToken(options.db, answer.data.token);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DashboardAlert } from '@carteirinha/shared/contracts/dashboard';
 import { formatDate } from '@carteirinha/shared/format';
-import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { formatCount, formatMessage, messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -90,11 +90,12 @@ export function createPlatformNotifier(options: {
       intro: formatMessage(s.weeklyReportIntro, {
         from: formatDate(weekStart),
         to: formatDate(lastDay),
-        clinics: week.clinics,
-        users: week.users,
-        totalClinics: total.clinics,
-        totalUsers: total.users,
-        activePlans: total.activePlans,
+        // Words that agree with each count: "1 nova clínica", not "1 novas clínicas".
+        clinics: formatCount(s.weeklyReportCounts.newClinics, week.clinics),
+        users: formatCount(s.weeklyReportCounts.newUsers, week.users),
+        totalClinics: formatCount(s.weeklyReportCounts.clinics, total.clinics),
+        totalUsers: formatCount(s.weeklyReportCounts.users, total.users),
+        activePlans: formatCount(s.weeklyReportCounts.activePlans, total.activePlans),
       }),
       actionLabel: s.weeklyReportAction,
       path: '/admin/relatorios',

@@ -15,6 +15,7 @@ import { errorResponses } from '@carteirinha/shared/errors';
 import { PgDumpVersionMismatchError } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifySmtp } from '../../lib/mailer.ts';
+import { resolveSmtpTarget, type SmtpFailureKind } from '../../lib/smtp-target.ts';
 import { requireContext } from '../../plugins/access-control.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { BackupService } from './backups.ts';
@@ -32,12 +33,19 @@ export type SettingsRoutesOptions = {
   mainDomain: string;
   demoSeed: boolean;
   googleAvailable: boolean;
+  /** Ports an SMTP server may use (SMTP_ALLOWED_PORTS). */
+  smtpAllowedPorts: readonly number[];
 };
 
 /** The pt-BR answer to a failed backup: what to do about an old pg_dump, else where to look. */
 export function backupFailureMessage(error: unknown): string {
   if (error instanceof PgDumpVersionMismatchError) return formatMessage(s.backupToolTooOld, { tool: error.pgDumpMajor, server: error.serverMajor });
   return s.backupFailed;
+}
+
+/** The pt-BR reason of a failed 'Testar Conexão', one per kind of failure (issue 12, items 13 and 19). */
+export function smtpFailureMessage(kind: SmtpFailureKind, allowedPorts: readonly number[]): string {
+  return formatMessage(s.smtpTestFailed, { reason: formatMessage(s.smtpFailure[kind], { ports: allowedPorts.join(', ') }) });
 }
 
 /** /admin/configuracoes: the platform's settings, the SMTP check and the backups. */
@@ -53,6 +61,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       request.log.warn({ userId: requireContext(request).userId }, 'settings.reauthentication_failed');
       throw new AppError('REAUTHENTICATION_REQUIRED', s.reauthWrongPassword);
     }
+  }
+
+  /**
+   * Saving an SMTP server follows the rule of 'Testar Conexão': an SMTP port, and a host that does not resolve to a
+   * private or link-local address. A name that does not resolve now is accepted: every send checks again.
+   */
+  async function checkSmtpServer(request: FastifyRequest, server: { smtpHost: string | null; smtpPort: number }): Promise<void> {
+    const saved = await settings.get();
+    if (!server.smtpHost || (server.smtpHost === saved.smtpHost && server.smtpPort === saved.smtpPort)) return;
+    const target = await resolveSmtpTarget({ host: server.smtpHost, port: server.smtpPort }, options.smtpAllowedPorts);
+    if (target.ok) return;
+    request.log.warn({ host: server.smtpHost, port: server.smtpPort, kind: target.kind, detail: target.detail }, 'settings.smtp_refused');
+    if (target.kind === 'port_not_allowed') throw new AppError('VALIDATION', formatMessage(s.smtpPortNotAllowed, { ports: options.smtpAllowedPorts.join(', ') }));
+    if (target.kind === 'address_not_allowed') throw new AppError('VALIDATION', s.smtpAddressNotAllowed);
   }
 
   async function present(row: SettingsRow): Promise<PlatformSettings> {
@@ -82,6 +104,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
     },
     async (request) => {
       const ctx = requireContext(request);
+      await checkSmtpServer(request, request.body);
       if (needsReauthentication(await settings.get(), request.body)) await confirmPassword(request, request.body.currentPassword);
       return present(await settings.save(request.body, ctx.userId));
     },
@@ -101,9 +124,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       const saved = await settings.get();
       const sameServer = saved.smtpHost === smtpHost && saved.smtpPort === smtpPort && saved.smtpUser === smtpUser;
       const password = smtpPassword ?? (sameServer ? settings.smtpPassword(saved) : null);
-      const result = await verifySmtp({ host: smtpHost, port: smtpPort, user: smtpUser, password });
-      request.log.info({ host: smtpHost, port: smtpPort, ok: result.ok }, 'smtp.test');
-      return result.ok ? { ok: true, message: s.smtpTestOk } : { ok: false, message: formatMessage(s.smtpTestFailed, { reason: result.reason }) };
+      const result = await verifySmtp({ host: smtpHost, port: smtpPort, user: smtpUser, password }, options.smtpAllowedPorts);
+      if (result.ok) {
+        request.log.info({ host: smtpHost, port: smtpPort, ok: true }, 'smtp.test');
+        return { ok: true, message: s.smtpTestOk };
+      }
+      // The resolver's or the server's own words stay in the log: shown to the user they would map the network.
+      request.log.warn({ host: smtpHost, port: smtpPort, ok: false, kind: result.kind, detail: result.detail }, 'smtp.test');
+      return { ok: false, message: smtpFailureMessage(result.kind, options.smtpAllowedPorts) };
     },
   );
 

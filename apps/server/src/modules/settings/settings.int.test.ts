@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,7 +19,7 @@ import { auditLog, emailOutbox, platformSettings } from '../../db/schema.ts';
 import { PGLITE_EXTENSIONS } from '../../db/client.ts';
 import { createBackupService, DAILY_BACKUP, runDailyBackupIfDue } from './backups.ts';
 import { lastOccurrence } from '../../lib/schedule.ts';
-import { backupFailureMessage } from './routes.ts';
+import { backupFailureMessage, smtpFailureMessage } from './routes.ts';
 import {
   changeSettings,
   createClinic,
@@ -121,13 +121,26 @@ async function settingsUpdatedAt(t: TestApp): Promise<string | undefined> {
   return row?.updatedAt.toISOString();
 }
 
-/** A real SMTP server on loopback that accepts one user and keeps what it receives (on `port`, or a free one). */
-async function startSmtpServer(user: string, password: string, port = 0) {
+/** A port nothing listens on: opened and closed again, so a connection to it is refused at once. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A real SMTP server on loopback that accepts one user and keeps what it receives (on `port`, or a free one). Its
+ * port is not an SMTP port: the app under test allows it with SMTP_ALLOWED_PORTS.
+ */
+async function startSmtpServer(user: string, password: string, port = 0, options: { starttls?: boolean } = {}) {
   const received: string[] = [];
   const logins: { user: string | null | undefined; password: string | null | undefined }[] = [];
   const server = new SMTPServer({
     authOptional: false,
-    disabledCommands: ['STARTTLS'],
+    // With STARTTLS on, the server offers its own self-signed certificate: a client that checks it must give up.
+    disabledCommands: options.starttls ? [] : ['STARTTLS'],
     onAuth(auth, _session, callback) {
       logins.push({ user: auth.username, password: auth.password });
       if (auth.username === user && auth.password === password) callback(null, { user });
@@ -209,7 +222,8 @@ describe('admin Configurações', () => {
     expect(current).toMatchObject({
       platformName: 'Saúde Mais',
       supportEmail: 'contato@saudemais.com.br',
-      phone: '(11) 3333-4444',
+      // Stored normalised, digits only, whatever mask was typed (issue 13); the screen masks it again.
+      phone: '1133334444',
       notifyCancellations: true,
       notifyAutomaticReports: false,
       sessionTimeoutMinutes: 45,
@@ -428,35 +442,78 @@ describe('SMTP from Configurações', () => {
   let t: TestApp;
   let admin: { cookie: string };
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let tlsSmtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let closed: number;
+  let allowedPorts: number[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createSignedInUser(t, 'admin');
     smtp = await startSmtpServer('mailer', 'senha-do-smtp');
+    tlsSmtp = await startSmtpServer('mailer', 'senha-do-smtp', 0, { starttls: true });
+    closed = await closedPort();
+    allowedPorts = [587, smtp.port, tlsSmtp.port, closed];
+    t = await createTestApp({ SMTP_ALLOWED_PORTS: allowedPorts.join(',') });
+    admin = await createSignedInUser(t, 'admin');
   });
   afterAll(async () => {
     await smtp.close();
+    await tlsSmtp.close();
     await t.close();
   });
 
   const testConnection = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/admin/settings/smtp-test', headers: { cookie: admin.cookie, origin: PUBLIC_URL }, payload });
 
-  it('Testar Conexão really connects: right credentials pass, wrong ones and a closed port fail with the reason', async () => {
+  it('Testar Conexão really connects: right credentials pass, wrong ones and a closed port fail, each with its pt-BR reason', async () => {
     const ok = await testConnection({ smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUser: 'mailer', smtpPassword: 'senha-do-smtp' });
     expect(ok.json()).toEqual({ ok: true, message: s.smtpTestOk });
+    // A relay on this machine, by name.
+    expect((await testConnection({ smtpHost: 'localhost', smtpPort: smtp.port, smtpUser: 'mailer', smtpPassword: 'senha-do-smtp' })).json().ok).toBe(true);
 
     const wrong = (await testConnection({ smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUser: 'mailer', smtpPassword: 'errada' })).json();
-    expect(wrong.ok).toBe(false);
-    expect(wrong.message).toMatch(/^Falha na conexão SMTP: .*Invalid/);
+    expect(wrong).toEqual({ ok: false, message: smtpFailureMessage('authentication', allowedPorts) });
 
-    const closed = (await testConnection({ smtpHost: '127.0.0.1', smtpPort: 1, smtpUser: null, smtpPassword: null })).json();
-    expect(closed.ok).toBe(false);
-    expect(closed.message).toMatch(/ECONNREFUSED/);
+    const refused = (await testConnection({ smtpHost: '127.0.0.1', smtpPort: closed, smtpUser: null, smtpPassword: null })).json();
+    expect(refused).toEqual({ ok: false, message: smtpFailureMessage('connection_refused', allowedPorts) });
+
+    // The server offers STARTTLS with a certificate nobody signed: the connection is not secured, so it fails.
+    const tls = (await testConnection({ smtpHost: 'localhost', smtpPort: tlsSmtp.port, smtpUser: 'mailer', smtpPassword: 'senha-do-smtp' })).json();
+    expect(tls).toEqual({ ok: false, message: smtpFailureMessage('tls', allowedPorts) });
+    expect(tlsSmtp.logins).toEqual([]);
+
+    const unknown = (await testConnection({ smtpHost: 'nao-existe.invalid', smtpPort: 587, smtpUser: null, smtpPassword: null })).json();
+    expect(unknown).toEqual({ ok: false, message: smtpFailureMessage('dns_not_found', allowedPorts) });
 
     const noHost = await testConnection({ smtpHost: '', smtpPort: 587 });
     expect(noHost.statusCode).toBe(400);
     expect(noHost.json().error.message).toBe(s.smtpHostRequired);
+  });
+
+  it('is no port scanner: other ports and private, link-local or metadata addresses are refused before connecting', async () => {
+    for (const port of [22, 80, 5432, 6379]) {
+      const answer = (await testConnection({ smtpHost: '127.0.0.1', smtpPort: port, smtpUser: null, smtpPassword: null })).json();
+      expect(answer).toEqual({ ok: false, message: smtpFailureMessage('port_not_allowed', allowedPorts) });
+    }
+    // (The form takes host names and IPv4 only; the IPv6 ranges are in smtp-target.test.ts.)
+    for (const host of ['169.254.169.254', '10.0.0.1', '172.16.0.1', '192.168.0.1', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255']) {
+      const answer = (await testConnection({ smtpHost: host, smtpPort: 587, smtpUser: null, smtpPassword: null })).json();
+      expect(answer, host).toEqual({ ok: false, message: smtpFailureMessage('address_not_allowed', allowedPorts) });
+    }
+    // The answer never carries the resolver's or the socket's own words.
+    expect(smtpFailureMessage('address_not_allowed', allowedPorts)).not.toMatch(/E[A-Z]{4,}|169\.254/);
+  });
+
+  it('saves an SMTP server only on an SMTP port and an allowed address', async () => {
+    const before = await settingsUpdatedAt(t);
+    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: admin.cookie } })).json<PlatformSettings>();
+    const save = (changes: Partial<PlatformSettingsForm>) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie: admin.cookie, origin: PUBLIC_URL }, payload: settingsFormOf(current, changes) });
+    const port = await save({ smtpHost: 'smtp.exemplo.com.br', smtpPort: 5432 });
+    expect(port.statusCode).toBe(400);
+    expect(port.json().error.message).toBe(`Porta não permitida. Use uma porta de SMTP: ${allowedPorts.join(', ')}`);
+    const metadata = await save({ smtpHost: '169.254.169.254', smtpPort: 587 });
+    expect(metadata.statusCode).toBe(400);
+    expect(metadata.json().error.message).toBe(s.smtpAddressNotAllowed);
+    expect(await settingsUpdatedAt(t)).toBe(before);
   });
 
   it('sends every e-mail through the SMTP server saved in the settings, from the platform name and support address', async () => {
@@ -483,6 +540,8 @@ describe('SMTP from Configurações', () => {
       payload: { email: patient.email, redirectTo: '/auth/redefinir-senha' },
     });
     expect(reset.statusCode).toBe(200);
+    // E-mails go after the answer (issue 12, item 9).
+    await t.app.background.settled();
     // Both the sign-up verification and the reset link went through the SMTP server.
     const toPatient = smtp.received.filter((message) => message.includes(patient.email));
     expect(toPatient).toHaveLength(2);
@@ -516,7 +575,8 @@ describe('Relatórios automáticos', () => {
     expect(await settingsUpdatedAt(t)).toBe(updatedAt);
     const [report] = await weeklyReports();
     expect(report?.to).toBe('suporte@carteirinha.com.br');
-    expect(report?.text).toMatch(/Ao todo: 1 clínicas, 1 usuários e 0 planos ativos\./);
+    // Words agree with their counts (issue 13, item 14): never "1 clínicas" or "0 planos ativos".
+    expect(report?.text).toMatch(/: 1 nova clínica e 1 novo usuário\. Ao todo: 1 clínica, 1 usuário e nenhum plano ativo\./);
     expect(report?.text).toContain('/admin/relatorios');
 
     await changeSettings(t, admin.cookie, { notifyAutomaticReports: false });
@@ -604,8 +664,8 @@ describe('Pagamentos pendentes through the SMTP server of Configurações', () =
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
     smtp = await startSmtpServer('mailer', 'senha-do-smtp');
+    t = await createTestApp({ SMTP_ALLOWED_PORTS: String(smtp.port) });
     const admin = await createSignedInUser(t, 'admin');
     await changeSettings(t, admin.cookie, { smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUser: 'mailer', smtpPassword: 'senha-do-smtp' });
   });

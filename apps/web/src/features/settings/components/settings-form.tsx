@@ -1,4 +1,5 @@
 import {
+  PASSWORD_MIN_LENGTH_SETTING,
   platformSettingsFormSchema,
   type PlatformSettings,
   type PlatformSettingsForm,
@@ -15,9 +16,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardIconHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { MaskedField, maskValue } from '@/components/ui/masked-field';
 import { TextField } from '@/components/ui/text-field';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/error-message';
+import { showValidationToast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { useBackupNow, useSaveSettings, useTestSmtp } from '../api/settings';
 import { ReauthenticationDialog } from './reauthentication-dialog';
 
@@ -30,7 +34,7 @@ function formValuesOf(settings: PlatformSettings): FormValues {
   return {
     platformName: settings.platformName,
     supportEmail: settings.supportEmail,
-    phone: settings.phone ?? '',
+    phone: maskValue('phone', settings.phone),
     notifyNewClinics: settings.notifyNewClinics,
     notifyPendingPayments: settings.notifyPendingPayments,
     notifyAutomaticReports: settings.notifyAutomaticReports,
@@ -39,6 +43,7 @@ function formValuesOf(settings: PlatformSettings): FormValues {
     googleLogin: settings.googleLogin,
     allowMultipleSessions: settings.allowMultipleSessions,
     sessionTimeoutMinutes: String(settings.sessionTimeoutMinutes),
+    passwordMinLength: String(settings.passwordMinLength),
     smtpHost: settings.smtpHost ?? '',
     smtpPort: String(settings.smtpPort),
     smtpUser: settings.smtpUser ?? '',
@@ -123,6 +128,7 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
     resolver: zodResolver(platformSettingsFormSchema),
     defaultValues: formValuesOf(settings),
   });
+  useDismissValidationToastWhenValid(errors);
 
   // Values waiting for the admin's password (the server asked for it: REAUTHENTICATION_REQUIRED).
   const [awaitingPassword, setAwaitingPassword] = useState<PlatformSettingsInput | null>(null);
@@ -138,7 +144,9 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
       await persist(values);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'REAUTHENTICATION_REQUIRED') setAwaitingPassword(values);
-      else toast.error(messages.validation.title, { description: errorMessage(error) });
+      // The form keeps what was typed; only a value the server refused is a validation error.
+      else if (error instanceof ApiError && error.status === 400) showValidationToast(errorMessage(error));
+      else toast.error(errorMessage(error));
     }
   };
 
@@ -180,13 +188,17 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
 
   return (
     <>
+      {/* Leaving with changes not saved asks first (a link, 'Sair', a reload). */}
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
       <form
         noValidate
         aria-label={s.title}
-        className="grid gap-6"
+        // The sticky save bar covers the foot of the window: a field brought into view (Tab, or the first error on
+        // 'Salvar Alterações') stops above it, with room for its hint or error, instead of behind it.
+        className="grid gap-6 [&_:is(input,textarea,select,button,[role=switch])]:scroll-mb-36"
         onSubmit={handleSubmit(onValid, (formErrors) => {
           const first = Object.values(formErrors)[0]?.message;
-          toast.error(messages.validation.title, { description: typeof first === 'string' ? first : messages.validation.invalidRequest });
+          showValidationToast(typeof first === 'string' ? first : messages.validation.invalidRequest);
         })}
       >
         {settings.demoSeed ? <DemoNote /> : null}
@@ -197,7 +209,7 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
             <TextField label={s.platformName} autoComplete="organization" error={errors.platformName?.message} {...register('platformName')} />
             <TextField label={s.supportEmail} type="email" autoComplete="email" error={errors.supportEmail?.message} {...register('supportEmail')} />
             <TextField label={s.mainDomain} value={settings.mainDomain} readOnly description={s.mainDomainHint} />
-            <TextField label={s.phone} type="tel" autoComplete="tel" placeholder={s.phonePlaceholder} error={errors.phone?.message} {...register('phone')} />
+            <MaskedField control={control} name="phone" kind="phone" label={s.phone} placeholder={s.phonePlaceholder} error={errors.phone?.message} />
           </SettingsCard>
 
           <SettingsCard icon={MailIcon} title={s.smtp} description={s.smtpDescription}>
@@ -277,6 +289,16 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
                   error={errors.sessionTimeoutMinutes?.message}
                   {...register('sessionTimeoutMinutes')}
                 />
+                <TextField
+                  label={s.passwordMinLength}
+                  type="number"
+                  inputMode="numeric"
+                  min={PASSWORD_MIN_LENGTH_SETTING.min}
+                  max={PASSWORD_MIN_LENGTH_SETTING.max}
+                  description={s.passwordMinLengthHint}
+                  error={errors.passwordMinLength?.message}
+                  {...register('passwordMinLength')}
+                />
               </div>
             </CardContent>
           </Card>
@@ -291,7 +313,8 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
           <p className="min-w-0 text-xs text-muted-foreground sm:text-sm" aria-live="polite">
             {isDirty ? s.unsavedChanges : s.noUnsavedChanges}
           </p>
-          <Button type="submit" disabled={isSubmitting}>
+          {/* Nothing to save until something changed, as on the clinic's settings screen. */}
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? messages.common.saving : s.save}
           </Button>
         </div>
