@@ -72,14 +72,68 @@ describe('the HTTP application', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('publishes the OpenAPI document generated from the zod schemas', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('sends them on errors too, with no referrer and no CORS grant to another origin (security checklist case 29)', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/nao-existe', headers: { origin: 'https://evil.example' } }),
+      await t.app.inject({ method: 'GET', url: '/api/me', headers: { origin: 'https://evil.example' } }),
+      await t.app.inject({ method: 'GET', url: '/pagina-qualquer' }),
+    ];
+    for (const response of answers) {
+      expect(response.headers['x-content-type-options'], response.raw.req.url).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+    expect(answers.map((response) => response.statusCode)).toEqual([404, 401, 200]);
+  });
+
+  it('builds the OpenAPI document from the zod schemas, but does not serve it unless API_DOCS is on', async () => {
+    const document = t.app.swagger();
+    expect('openapi' in document ? document.openapi : null).toMatch(/^3\./);
+    expect(Object.keys(document.paths ?? {})).toEqual(expect.arrayContaining(['/api/health', '/api/me', '/api/admin/clinics']));
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('openapi');
+    }
+  });
+});
+
+describe('with API_DOCS=true', () => {
+  let docs: TestApp;
+  beforeAll(async () => {
+    docs = await createTestApp({ API_DOCS: 'true' });
+  });
+  afterAll(async () => {
+    await docs.close();
+  });
+
+  it('publishes the OpenAPI document and its viewer at /api/docs', async () => {
+    const response = await docs.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/me', '/api/admin/clinics']));
-    const docsPage = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    const docsPage = await docs.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docsPage.statusCode).toBe(200);
     expect(docsPage.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('served over https (PUBLIC_URL https://…)', () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp({ PUBLIC_URL: 'https://app.carteirinha.test' });
+  });
+  afterAll(async () => {
+    await secure.close();
+  });
+
+  it('asks browsers for HTTPS for a year, sub-domains (the clinics) included, on every answer', async () => {
+    for (const url of ['/api/health', '/api/nao-existe', '/']) {
+      const response = await secure.app.inject({ method: 'GET', url });
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
   });
 });

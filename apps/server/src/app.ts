@@ -7,17 +7,21 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AVATAR_MAX_BYTES } from '@carteirinha/shared/constants';
 import { AppError } from './lib/app-error.ts';
+import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { brandingRoutes } from './modules/branding/routes.ts';
-import { createHostResolver } from './modules/tenancy/host-site.ts';
+import { createHostResolver, type HostResolver } from './modules/tenancy/host-site.ts';
 import { tenancyRoutes } from './modules/tenancy/routes.ts';
 import { registerHostSite } from './plugins/host-site.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { createMailer, type SmtpRoute } from './lib/mailer.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createBackupService, type BackupService } from './modules/settings/backups.ts';
 import { createPlatformNotifier, type PlatformNotifier } from './modules/settings/notifications.ts';
@@ -26,6 +30,8 @@ import { createSettingsStore, type SettingsStore } from './modules/settings/stor
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
+import { createAccountHome } from './modules/auth/account-home.ts';
+import { createCeilingNotifier } from './modules/auth/ceiling-notice.ts';
 import { clinicRoutes } from './modules/clinics/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -37,15 +43,20 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerAccessControl } from './plugins/access-control.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerRequestOrigin } from './plugins/request-origin.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /** E-mails sent after the answer; `settled()` waits for them (shutdown, tests). */
+    background: BackgroundTasks;
     settings: SettingsStore;
     backups: BackupService;
     notifier: PlatformNotifier;
+    /** Host → site, cached briefly; whoever changes a clinic's status, slug or domain outside its routes invalidates it. */
+    hostResolver: HostResolver;
   }
 }
 
@@ -54,14 +65,19 @@ export type AppOptions = {
   database: DatabaseHandle;
   authSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where the log goes instead of stdout (the log-secrets test reads it back). */
+  logStream?: DestinationStream;
 };
 
-function loggerFor(config: Config): FastifyServerOptions['logger'] {
+function loggerFor(config: Config, stream: DestinationStream | undefined): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
   return {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    transport: config.env === 'development' && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
+    // Tokens and search text leave the access log, and database errors leave their parameters behind (ADR 009).
+    serializers: { req: serializeRequest, err: serializeError },
+    stream,
+    transport: !stream && config.env === 'development' && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
   };
 }
 
@@ -84,14 +100,24 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many proxies nearest the server (proxy-addr's own rule for
+ * a number, which Fastify's types leave out): the client's address is the one the farthest trusted proxy saw.
+ */
+function trustProxyOf(config: Config): string[] | false | ((address: string, hop: number) => boolean) {
+  const trust = config.trustProxy;
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the whole HTTP application on an open database, without listening (tests use `inject`). */
-export async function buildApp({ config, database, authSecret, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, logger, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? loggerFor(config),
-    trustProxy: config.trustProxy,
+    logger: logger ?? loggerFor(config, logStream),
+    trustProxy: trustProxyOf(config),
     bodyLimit: 1_048_576,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     requestTimeout: 30_000,
   });
@@ -114,10 +140,25 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
     }
     return config.smtpUrl ? { server: config.smtpUrl, from: config.mailFrom } : null;
   };
-  const mailer = createMailer({ db: database.db, route: smtpRoute, log: app.log, logOutbox: config.env !== 'production' });
+  const mailer = createMailer({ db: database.db, route: smtpRoute, log: app.log, logOutbox: config.logOutboxEmails, smtpAllowedPorts: config.smtpAllowedPorts });
   const resolver = createHostResolver(database.db, { mainDomain: config.mainDomain, publicUrl: config.publicUrl });
+  app.decorate('hostResolver', resolver);
   const storage = createLocalStorage(config.dataDir);
-  const auth = createAuth({ db: database.db, log: app.log, mailer, resolver, secret: authSecret, publicUrl: config.publicUrl, google: config.google });
+  const background = createBackgroundTasks(app.log);
+  app.decorate('background', background);
+  // A closing server finishes the e-mails it promised before its database goes.
+  app.addHook('onClose', () => background.settled());
+  const homeOf = createAccountHome({ db: database.db, resolver, mainDomain: config.mainDomain, publicUrl: config.publicUrl });
+  const auth = createAuth({
+    db: database.db,
+    log: app.log,
+    mailer,
+    homeOf,
+    background,
+    secret: authSecret,
+    publicUrl: config.publicUrl,
+    google: config.google,
+  });
   app.decorate('auth', auth);
 
   await app.register(fastifyHelmet, {
@@ -134,7 +175,8 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document is always built (app.swagger(): the fuzz suite reads it); serving it is opt-in (API_DOCS).
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   fs.mkdirSync(storage.localRoot, { recursive: true });
@@ -150,13 +192,21 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
   });
 
   registerHostSite(app, { resolver, publicUrl: config.publicUrl });
+  registerRequestOrigin(app, { publicUrl: config.publicUrl });
+  registerInputGuard(app);
   registerAccessControl(app, { auth, db: database.db, settings });
   app.addHook('onSend', async (request, reply) => {
     // Answers about a signed-in user must not be kept by shared caches or the browser's back button.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  const throttle = createSignInThrottle(database.db, { limit: config.signInAccountFailureLimit, windowMs: config.signInWindowMs });
+  const throttle = createSignInThrottle(database.db, {
+    addressLimit: config.signInAddressFailureLimit,
+    addressWindowMs: config.signInWindowMs,
+    accountLimit: config.signInAccountFailureLimit,
+    onCeilingReached: createCeilingNotifier({ db: database.db, mailer, homeOf }),
+    onError: (error) => app.log.error({ err: error }, 'auth.sign_in.ceiling_notice_failed'),
+  });
   await app.register(authRoutes, { auth, db: database.db, throttle, settings, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
@@ -178,6 +228,7 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
     mainDomain: config.mainDomain,
     demoSeed: config.seedDemo,
     googleAvailable: config.google !== undefined,
+    smtpAllowedPorts: config.smtpAllowedPorts,
   });
   await app.register(tenancyRoutes, {
     db: database.db,
@@ -186,6 +237,7 @@ export async function buildApp({ config, database, authSecret, logger }: AppOpti
     publicUrl: config.publicUrl,
     notifier,
     googleSignIn: async () => config.google !== undefined && (await settings.get()).googleLogin,
+    passwordMinLength: async () => (await settings.get()).passwordMinLength,
   });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
   await registerSpa(app, config.webDistDir);

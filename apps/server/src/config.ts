@@ -1,10 +1,68 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+
+/** The proxy names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || ipaddr.isValid(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which proxies may tell the client's address (`X-Forwarded-For`): how many hops sit in front of the server, or their
+ * addresses. `true` would believe an address any client writes into the header itself, so it is refused (ADR 009).
+ */
+const trustProxyFromEnv = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would trust an X-Forwarded-For written by any client; set the number of proxies in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not a hop count, an IP address or a CIDR: ${wrong.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** The SMTP ports 'Testar Conexão' and the Configurações server may use: submission, SMTPS, relay, and 2525. */
+export const DEFAULT_SMTP_PORTS = [25, 465, 587, 2525];
+
+const portListFromEnv = z
+  .string()
+  .optional()
+  .transform((raw, ctx): number[] => {
+    if (raw === undefined || raw.trim() === '') return DEFAULT_SMTP_PORTS;
+    const ports = raw.split(',').map((entry) => Number(entry.trim()));
+    if (ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65_535)) {
+      ctx.addIssue({ code: 'custom', message: 'a comma-separated list of ports between 1 and 65535' });
+      return z.NEVER;
+    }
+    return ports;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,10 +81,18 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Carteirinha <nao-responda@carteirinha.dev>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv,
-  /** Sign-in attempts one IP may make per window, and failed attempts one account may take per window. */
+  TRUST_PROXY: trustProxyFromEnv,
+  SMTP_ALLOWED_PORTS: portListFromEnv,
+  /** Print the development outbox's e-mails (links included) to the log; `npm run dev` turns it on. */
+  LOG_OUTBOX_EMAILS: booleanFromEnv,
+  /** Serve the OpenAPI viewer and document at /api/docs; `npm run dev` turns it on. */
+  API_DOCS: booleanFromEnv,
+  /** Sign-in attempts one IP may make per window (SIGN_IN_WINDOW_MINUTES, which the address limit below shares). */
   SIGN_IN_IP_LIMIT: z.coerce.number().int().positive().default(30),
-  SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins one account may take from one address per window: that address alone is then held back. */
+  SIGN_IN_ADDRESS_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins one account may take per hour from all addresses (security checklist: ≤ 100), with a growing delay. */
+  SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(100),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   WEB_DIST_DIR: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -48,8 +114,14 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDRs (never `true`). */
+  trustProxy: false | number | string[];
+  /** Ports an SMTP server from Configurações may listen on. */
+  smtpAllowedPorts: number[];
+  logOutboxEmails: boolean;
+  apiDocs: boolean;
   signInIpLimit: number;
+  signInAddressFailureLimit: number;
   signInAccountFailureLimit: number;
   signInWindowMs: number;
   webDistDir: string;
@@ -87,7 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    smtpAllowedPorts: e.SMTP_ALLOWED_PORTS,
+    logOutboxEmails: e.LOG_OUTBOX_EMAILS,
+    apiDocs: e.API_DOCS,
     signInIpLimit: e.SIGN_IN_IP_LIMIT,
+    signInAddressFailureLimit: e.SIGN_IN_ADDRESS_FAILURE_LIMIT,
     signInAccountFailureLimit: e.SIGN_IN_ACCOUNT_FAILURE_LIMIT,
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,

@@ -6,7 +6,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import type { DestinationStream } from 'pino';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared/contracts/settings';
 import type { Role } from '@carteirinha/shared/roles';
@@ -14,7 +15,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type { PaymentStatus } from '@carteirinha/shared/contracts/payments';
-import { clinics, payments, subscriptionPlans, subscriptions, userRoles } from '../src/db/schema.ts';
+import { clinics, payments, subscriptionPlans, subscriptions, userRoles, users } from '../src/db/schema.ts';
 import { ensureSettingsRow } from '../src/modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../src/modules/settings/store.ts';
 
@@ -66,8 +67,11 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** The whole application on a fresh database, with a throw-away data folder and a tiny web build. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole application on a fresh database, with a throw-away data folder and a tiny web build. `logStream`
+ * receives the log (give LOG_LEVEL too: tests are silent by default).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-test-'));
   const webDir = path.join(dataDir, 'web');
   await fs.mkdir(webDir);
@@ -83,7 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await createTestDatabase();
   // Like the embedded demo: tests that need the stricter defaults turn them on through the settings API.
   await ensureSettingsRow(database.db, DEMO_SETTINGS);
-  const app = await buildApp({ config, database, authSecret: 'test-secret-that-is-long-enough-0123456789' });
+  const app = await buildApp({ config, database, authSecret: 'test-secret-that-is-long-enough-0123456789', logStream: options.logStream });
   await app.ready();
   return {
     app,
@@ -158,6 +162,47 @@ export async function createSignedInUser(
   const userId = response.json<{ user: { id: string } }>().user.id;
   if (role) await testApp.db.insert(userRoles).values({ userId, role, clinicId });
   return { userId, email, cookie: cookieHeaderOf(response) };
+}
+
+/** The account's owner opened the confirmation link (onboarding and roles by e-mail ask for it, ADR 006). */
+export async function confirmEmailOf(testApp: TestApp, userId: string): Promise<void> {
+  await testApp.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+}
+
+/** Who calls the API in the authorization matrix and the fuzz suite: nobody, an account with no role, and each role. */
+export const CALLERS = ['anonymous', 'noRole', 'patientA', 'staffA', 'clinicAdminA', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type SignedInCaller = Exclude<Caller, 'anonymous'>;
+/** Two clinics with a plan each: the callers' own (A) and another tenant (B). */
+export type CallerFixtures = { clinicA: string; clinicB: string; planA: string; planB: string };
+export type Callers = {
+  fixtures: CallerFixtures;
+  cookies: Record<SignedInCaller, string>;
+  userIds: Record<SignedInCaller, string>;
+};
+
+/** Clinics A and B, and one signed-in account of each kind of caller (of clinic A where the role has a clinic). */
+export async function createCallers(testApp: TestApp): Promise<Callers> {
+  const a = await createClinic(testApp.db, 'Clínica A');
+  const b = await createClinic(testApp.db, 'Clínica B');
+  const noRole = await createSignedInUser(testApp, null);
+  const patientA = await createSignedInUser(testApp, 'patient', a.clinicId);
+  const staffA = await createSignedInUser(testApp, 'clinic_staff', a.clinicId);
+  const clinicAdminA = await createSignedInUser(testApp, 'clinic_admin', a.clinicId);
+  const admin = await createSignedInUser(testApp, 'admin');
+  const accounts = { noRole, patientA, staffA, clinicAdminA, admin };
+  const pick = <K extends 'cookie' | 'userId'>(key: K): Record<SignedInCaller, string> => ({
+    noRole: accounts.noRole[key],
+    patientA: accounts.patientA[key],
+    staffA: accounts.staffA[key],
+    clinicAdminA: accounts.clinicAdminA[key],
+    admin: accounts.admin[key],
+  });
+  return {
+    fixtures: { clinicA: a.clinicId, clinicB: b.clinicId, planA: a.planId, planB: b.planId },
+    cookies: pick('cookie'),
+    userIds: pick('userId'),
+  };
 }
 
 let cnpjCounter = 0;

@@ -8,11 +8,17 @@ export const ERROR_CODES = [
   'TWO_FACTOR_REQUIRED',
   'REAUTHENTICATION_REQUIRED',
   'FORBIDDEN',
+  /** A write from another site's page (Origin / Sec-Fetch-Site): issue 12, item 14. */
+  'CROSS_SITE_REFUSED',
+  /** The caller's clinic is suspended, cancelled or past its trial: what its people may still do is in ADR 010. */
+  'CLINIC_INACTIVE',
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'VALIDATION',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  /** A body that is not JSON (nor multipart on an upload route). */
+  'UNSUPPORTED_MEDIA_TYPE',
   'CONFLICT',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',

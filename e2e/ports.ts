@@ -1,0 +1,5 @@
+/** The app's port in a browser run (E2E_PORT lets runs on one machine use their own). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+/** The port of the SMTP server 'Testar Conexão' talks to in admin-settings.spec.ts, beside the app's own. */
+export const E2E_SMTP_PORT = E2E_PORT + 1;
