@@ -138,12 +138,13 @@ test.describe('Identidade visual (/clinica/configuracoes)', () => {
     expect(await cssVariable(page, '--primary')).toBe('#7c3aed');
     expect(await cssVariable(page, '--primary-foreground')).toBe('#ffffff');
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', logoUrl ?? '');
-    await expect(page.getByRole('link', { name: 'Cadastrar' })).toHaveCSS('background-color', 'rgb(124, 58, 237)');
-    // A clinic in trial with no patient plans yet says so instead of an empty list.
-    await expect(page.getByText('Esta clínica ainda não tem planos disponíveis.')).toBeVisible();
+    // A self-service sign-up not approved yet: its site says so, in the clinic's colours, and only its team signs in.
+    await expect(page.getByRole('heading', { name: 'Aguardando aprovação' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Entrar' })).toHaveCSS('background-color', 'rgb(124, 58, 237)');
+    await expect(page.getByRole('link', { name: 'Cadastrar' })).toHaveCount(0);
   });
 
-  test('the staff sees it read-only, without the admin-only entries, and the server refuses changes', async ({ page, signInAs, visit }) => {
+  test('the staff has no admin-only entries, cannot open the page by its address, and the server refuses changes', async ({ page, signInAs, visit }) => {
     await signInAs('clinicStaff');
     await visit('/clinica');
     const nav = page.getByRole('navigation', { name: 'Menu lateral' });
@@ -152,15 +153,10 @@ test.describe('Identidade visual (/clinica/configuracoes)', () => {
       await expect(nav.getByRole('link', { name: adminOnly })).toHaveCount(0);
     }
 
+    // Guarded by permission in the router (issue 13, item 14): the page says so instead of showing the form.
     await visit('/clinica/configuracoes');
-    const form = page.getByRole('form', { name: 'Identidade visual' });
-    await expect(form.getByLabel('Nome de exibição')).toHaveValue('Clínica Demo');
-    await expect(form.getByLabel('Nome de exibição')).toHaveAttribute('readonly', '');
-    await expect(form.getByLabel('Cor principal', { exact: true })).toHaveAttribute('readonly', '');
-    await expect(form.getByLabel('Escolher a cor principal')).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Salvar Alterações' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Enviar logo' })).toHaveCount(0);
-    await expect(page.getByText('Somente o administrador da clínica pode alterar a identidade visual.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acesso restrito');
+    await expect(page.getByRole('form', { name: 'Identidade visual' })).toHaveCount(0);
 
     const response = await page.request.patch('/api/clinic/branding', { data: { displayName: 'Outra Clínica', primaryColor: '#000000' } });
     expect(response.status()).toBe(403);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics } from '../src/db/schema.ts';
-import { createClinic, createSignedInUser, createTestApp, type TestApp } from './helpers.ts';
+import { CALLERS, confirmEmailOf, createCallers, createClinic, createSignedInUser, createTestApp, type Caller, type CallerFixtures, type TestApp } from './helpers.ts';
 
 /**
  * The authorization matrix: every /api route the server registers, called by every kind of caller, against
@@ -9,11 +9,9 @@ import { createClinic, createSignedInUser, createTestApp, type TestApp } from '.
  * added without its row fails the suite, and clinic A's people never reach clinic B's records (404, not 403).
  */
 
-const CALLERS = ['anonymous', 'noRole', 'patientA', 'staffA', 'clinicAdminA', 'admin'] as const;
-type Caller = (typeof CALLERS)[number];
 type Expected = Record<Caller, number>;
 
-type Fixtures = { clinicA: string; clinicB: string; planA: string; planB: string };
+type Fixtures = CallerFixtures;
 
 type Probe = {
   /** The request: path (with ids filled in) and body. */
@@ -21,7 +19,10 @@ type Probe = {
   expected: Expected;
   /** Same route against clinic B's record, for routes that take a tenant-owned id. */
   crossTenant?: { request: (f: Fixtures) => { url: string }; expected: Expected };
-  /** The probe changes the caller (onboarding gives a role): the no-role caller is a fresh account for it. */
+  /**
+   * The probe changes the caller (onboarding gives a role): the no-role caller is a fresh account for it, with its
+   * e-mail confirmed (onboarding asks for that first, ADR 006; tenancy.int.test.ts covers the unconfirmed account).
+   */
   freshNoRole?: boolean;
 };
 
@@ -35,15 +36,20 @@ const ONLY = (status: number, allowed: Caller[]): Expected => {
 
 const MATRIX: Record<string, Probe> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: ALL(200) },
+  'GET /api/ready': { request: () => ({ url: '/api/ready' }), expected: ALL(200) },
   'GET /api/tenant': { request: () => ({ url: '/api/tenant' }), expected: ALL(200) },
   'GET /api/public/clinics': { request: () => ({ url: '/api/public/clinics?q=cl' }), expected: ALL(200) },
   'GET /api/public/plans': { request: () => ({ url: '/api/public/plans' }), expected: ALL(200) },
+  // The "Aceitar convite" page: the link's token is the key; without a valid one nobody learns anything.
+  'GET /api/public/invitation': { request: () => ({ url: '/api/public/invitation?token=nao-existe' }), expected: ALL(404) },
   'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: ALL(200) },
   'POST /api/auth/*': {
     request: () => ({ url: '/api/auth/sign-in/email', payload: { email: 'ninguem@teste.dev', password: 'senha-errada' } }),
     expected: ALL(401),
   },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: SIGNED_IN(200) },
+  // The session probe answers a signed-out visitor with null rather than a 401.
+  'GET /api/session': { request: () => ({ url: '/api/session' }), expected: ALL(200) },
   'POST /api/onboarding/clinic': {
     request: () => ({ url: '/api/onboarding/clinic', payload: { name: 'Clínica da Matriz', cnpj: '11.444.777/0001-61', slug: 'matriz' } }),
     expected: { ...SIGNED_IN(409), noRole: 201 },
@@ -124,9 +130,10 @@ const MATRIX: Record<string, Probe> = {
     expected: ONLY(200, ['clinicAdminA']),
   },
   'POST /api/clinic/branding/logo': {
-    // No file: the allowed caller passes the guard and meets validation; everyone else is stopped before it.
+    // JSON instead of a file: the allowed caller passes the guard and meets the upload's body rule (415, ADR 009);
+    // everyone else is stopped before it.
     request: () => ({ url: '/api/clinic/branding/logo', payload: {} }),
-    expected: ONLY(406, ['clinicAdminA']),
+    expected: ONLY(415, ['clinicAdminA']),
   },
   'GET /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
   'GET /api/clinic/subscription-plans/:id': {
@@ -144,14 +151,9 @@ const cookies: Partial<Record<Caller, string>> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await createClinic(t.db, 'Clínica A');
-  const b = await createClinic(t.db, 'Clínica B');
-  fixtures = { clinicA: a.clinicId, clinicB: b.clinicId, planA: a.planId, planB: b.planId };
-  cookies.noRole = (await createSignedInUser(t, null)).cookie;
-  cookies.patientA = (await createSignedInUser(t, 'patient', a.clinicId)).cookie;
-  cookies.staffA = (await createSignedInUser(t, 'clinic_staff', a.clinicId)).cookie;
-  cookies.clinicAdminA = (await createSignedInUser(t, 'clinic_admin', a.clinicId)).cookie;
-  cookies.admin = (await createSignedInUser(t, 'admin')).cookie;
+  const callers = await createCallers(t);
+  fixtures = callers.fixtures;
+  Object.assign(cookies, callers.cookies);
 });
 afterAll(async () => {
   await t.close();
@@ -173,13 +175,19 @@ describe('authorization matrix', () => {
     expect(registered).toEqual(Object.keys(MATRIX).sort());
   });
 
+  async function freshConfirmedAccount(): Promise<string> {
+    const account = await createSignedInUser(t, null);
+    await confirmEmailOf(t, account.userId);
+    return account.cookie;
+  }
+
   for (const [route, probe] of Object.entries(MATRIX)) {
     const method = route.split(' ')[0]!;
     it(`${route}: each caller gets the declared answer`, async () => {
       const { url, payload } = probe.request(fixtures);
       const actual: Partial<Record<Caller, number>> = {};
       for (const caller of CALLERS) {
-        const fresh = probe.freshNoRole && caller === 'noRole' ? (await createSignedInUser(t, null)).cookie : undefined;
+        const fresh = probe.freshNoRole && caller === 'noRole' ? await freshConfirmedAccount() : undefined;
         actual[caller] = (await call(caller, method, url, payload, fresh)).statusCode;
       }
       expect(actual).toEqual(probe.expected);
@@ -202,4 +210,48 @@ describe('authorization matrix', () => {
     const [after] = await t.db.select().from(clinics).where(eq(clinics.id, fixtures.clinicB));
     expect(after).toEqual(before);
   });
+});
+
+/**
+ * ADR 010 in the matrix: the same probes, made by the people of a suspended clinic S (on the platform's host). Where
+ * their twin of clinic A gets past the guard on a route that needs a permission, they are refused with
+ * CLINIC_INACTIVE — except the routes the ADR keeps for that role, listed here; everywhere else both twins get the
+ * same answer.
+ */
+const TWINS = ['patientA', 'staffA', 'clinicAdminA'] as const;
+type Twin = (typeof TWINS)[number];
+const ROLE_OF_TWIN = { patientA: 'patient', staffA: 'clinic_staff', clinicAdminA: 'clinic_admin' } as const satisfies Record<Twin, string>;
+const KEPT_WHILE_SUSPENDED: Record<Twin, readonly string[]> = {
+  patientA: ['GET /api/patient/subscription'],
+  staffA: [],
+  clinicAdminA: [],
+};
+
+describe('authorization matrix: the people of a suspended clinic', () => {
+  const suspendedCookies: Partial<Record<Twin, string>> = {};
+
+  beforeAll(async () => {
+    const suspended = await createClinic(t.db, 'Clínica Suspensa');
+    await t.db.update(clinics).set({ status: 'suspended' }).where(eq(clinics.id, suspended.clinicId));
+    for (const twin of TWINS) suspendedCookies[twin] = (await createSignedInUser(t, ROLE_OF_TWIN[twin], suspended.clinicId)).cookie;
+  });
+
+  for (const [route, probe] of Object.entries(MATRIX)) {
+    const method = route.split(' ')[0]!;
+    it(`${route}: refused with CLINIC_INACTIVE unless ADR 010 keeps it`, async () => {
+      const access = t.app.routeRules.find((rule) => `${rule.method} ${rule.url}` === route)?.access;
+      const { url, payload } = probe.request(fixtures);
+      for (const twin of TWINS) {
+        const response = await call(twin, method, url, payload, suspendedCookies[twin]);
+        const twinPasses = probe.expected[twin] !== 401 && probe.expected[twin] !== 403;
+        const guarded = access !== undefined && access !== 'public' && access !== 'authenticated';
+        if (guarded && twinPasses && !KEPT_WHILE_SUSPENDED[twin].includes(route)) {
+          expect(response.statusCode, `${twin} ${route}`).toBe(403);
+          expect(response.json().error.code, `${twin} ${route}`).toBe('CLINIC_INACTIVE');
+        } else {
+          expect(response.statusCode, `${twin} ${route}`).toBe(probe.expected[twin]);
+        }
+      }
+    });
+  }
 });

@@ -13,7 +13,10 @@ export const PERMISSIONS = [
   'subscriptionPlans:write',
   'cards:validate',
   'visits:write',
+  /** A patient's own records: profile, subscriptions, payment history (kept while the clinic is closed, ADR 010). */
   'patient:self',
+  /** Using the clinic's programme: choosing and subscribing to a plan, showing the card to be validated. */
+  'patient:programme',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -28,7 +31,7 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'visits:write',
   ],
   clinic_staff: ['clinic:read', 'subscriptionPlans:read', 'cards:validate', 'visits:write'],
-  patient: ['patient:self'],
+  patient: ['patient:self', 'patient:programme'],
 };
 
 /** Whether a role grants a permission. */

@@ -1,5 +1,6 @@
-import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
+import { isValidCep, isValidCnpj, isValidCpf, isValidPhone } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
+import { digitsOnly } from './format.ts';
 import { messages } from './messages.ts';
 
 /** Keeps what identifies a CNPJ: digits and, for those issued from July 2026, uppercase letters. */
@@ -13,8 +14,106 @@ export const cnpjSchema = z
   .transform(normalizeCnpj)
   .refine((value) => value.length === 14 && isValidCnpj(value, { version: 2 }), messages.tenancy.invalidCnpj);
 
-/** Sub-domains the platform keeps for itself. */
-export const RESERVED_SLUGS = new Set(['www', 'api', 'app', 'admin', 'auth', 'mail', 'smtp', 'static', 'assets', 'status', 'docs', 'blog']);
+/** A CPF with valid check digits, stored as its 11 digits. */
+export const cpfSchema = z
+  .string()
+  .transform(digitsOnly)
+  .refine((value) => value.length === 11 && isValidCpf(value), messages.validation.invalidCpf);
+
+/** The digits of a phone, without Brazil's country code (+55) when it was typed: area code and number. */
+export function normalizePhone(value: string): string {
+  const digits = digitsOnly(value);
+  return (digits.length === 12 || digits.length === 13) && digits.startsWith('55') ? digits.slice(2) : digits;
+}
+
+/**
+ * A Brazilian phone with its area code, mobile (11 digits) or landline (10), stored as digits only:
+ * "(11) 98765-4321" → "11987654321". Shown masked again with `formatPhone`.
+ */
+export const phoneSchema = z
+  .string()
+  .transform(normalizePhone)
+  .refine((value) => (value.length === 10 || value.length === 11) && isValidPhone(value), messages.validation.invalidPhone);
+
+/** A CEP (8 digits), stored as digits only. */
+export const cepSchema = z
+  .string()
+  .transform(digitsOnly)
+  .refine((value) => value.length === 8 && isValidCep(value), messages.validation.invalidCep);
+
+/**
+ * Sub-domains the platform keeps for itself (issue 12, item 21): host names that mean something to browsers and
+ * resolvers (`localhost`), the platform's own services and mail, the SPA's portal paths, and names that would pass
+ * for the platform itself. A clinic named like one of them must pick another address, in onboarding and in the
+ * admin's 'Nova Clínica' alike (both parse `slugSchema`).
+ */
+export const RESERVED_SLUGS = new Set([
+  // Names resolvers and browsers treat specially.
+  'localhost',
+  'localdomain',
+  'broadcasthost',
+  'wpad',
+  'autoconfig',
+  'autodiscover',
+  'mta-sts',
+  // The platform's own hosts and services.
+  'www',
+  'api',
+  'app',
+  'admin',
+  'auth',
+  'sso',
+  'oauth',
+  'login',
+  'static',
+  'assets',
+  'cdn',
+  'media',
+  'uploads',
+  'files',
+  'status',
+  'health',
+  'docs',
+  'blog',
+  'help',
+  'ajuda',
+  'suporte',
+  'support',
+  'dev',
+  'staging',
+  'sandbox',
+  'homologacao',
+  'teste',
+  'test',
+  // Mail.
+  'mail',
+  'email',
+  'webmail',
+  'smtp',
+  'imap',
+  'pop',
+  'pop3',
+  'postmaster',
+  'hostmaster',
+  'webmaster',
+  'abuse',
+  'noreply',
+  'no-reply',
+  // The SPA's portals and the platform's name.
+  'clinica',
+  'clinicas',
+  'paciente',
+  'pacientes',
+  'carteirinha',
+  'onboarding',
+  'cadastro',
+  'entrar',
+]);
+
+/** Punycode labels (`xn--…`) can spell a look-alike of another clinic's or the platform's name: none is given out. */
+function isReservedSlug(value: string): boolean {
+  return RESERVED_SLUGS.has(value) || value.startsWith('xn--');
+}
 
 /** A clinic's address on the platform: `<slug>.<main domain>`; one DNS label. */
 export const slugSchema = z
@@ -22,6 +121,6 @@ export const slugSchema = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/, messages.tenancy.invalidSlug)
-  .refine((value) => !RESERVED_SLUGS.has(value), messages.tenancy.reservedSlug);
+  .refine((value) => !isReservedSlug(value), messages.tenancy.reservedSlug);
 
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, messages.tenancy.invalidColor).transform((v) => v.toLowerCase());

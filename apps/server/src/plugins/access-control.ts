@@ -2,11 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { messages } from '@carteirinha/shared/messages';
+import { clinicInactiveMessage, clinicStandingOf, keptWhileClosed, type ClinicStanding } from '@carteirinha/shared/clinic-standing';
+import type { ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import { PERMISSIONS, roleHasPermission, type Permission } from '@carteirinha/shared/permissions';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Database } from '../db/client.ts';
-import { userRoles } from '../db/schema.ts';
+import { clinics, userRoles } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
+import { redactUrl } from '../lib/log-redaction.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { deleteSessionsOfUser } from '../modules/auth/repository.ts';
 import { enforceStaffSessionLimits } from '../modules/auth/session-limits.ts';
@@ -27,6 +30,8 @@ export type RequestContext = {
   emailVerified: boolean;
   role: Role | null;
   clinicId: string | null;
+  /** Whether the caller's clinic serves its people now (ADR 010); null for a caller without a clinic. */
+  clinicStanding: ClinicStanding | null;
   /**
    * Two-factor state: `required` when the platform demands it of this user (admins, per Configurações), `enabled`
    * once the user has a factor, `verified` when this session passed it (a Google sign-in, for one, does not).
@@ -46,6 +51,12 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * On an 'authenticated' route: a caller without any session reaches the handler (with `ctx` null) instead of a
+     * 401, so that the session probe answers a signed-out visitor without an error. A session that is refused
+     * (expired, deactivated, another clinic's) still answers 401.
+     */
+    signedOutAllowed?: boolean;
   }
   interface FastifyRequest {
     ctx: RequestContext | null;
@@ -86,16 +97,30 @@ export async function refuseDeactivatedAccount(db: Database, user: { id: string;
   throw new AppError('UNAUTHENTICATED', messages.adminUsers.accountDeactivated);
 }
 
+/**
+ * The standing of the caller's clinic; null without one. Fails closed: a clinic the query could not see (a row-level
+ * policy, say) counts as suspended rather than letting its people through unchecked.
+ */
+function standingOfAssignment(clinicId: string | null, status: ClinicStatus | null, trialEndsAt: Date | null): ClinicStanding | null {
+  if (clinicId === null) return null;
+  if (status === null) return 'suspended';
+  return clinicStandingOf({ status, trialEndsAt }, new Date());
+}
+
 async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyRequest): Promise<RequestContext | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   await refuseDeactivatedAccount(db, session.user);
+  // The clinic's status comes with the role, in the same round trip: the guard below needs both on every request.
   const [assignment] = await db
-    .select({ role: userRoles.role, clinicId: userRoles.clinicId })
+    .select({ role: userRoles.role, clinicId: userRoles.clinicId, clinicStatus: clinics.status, trialEndsAt: clinics.trialEndsAt })
     .from(userRoles)
+    .leftJoin(clinics, eq(clinics.id, userRoles.clinicId))
     .where(eq(userRoles.userId, session.user.id))
     .limit(1);
   const role = assignment?.role ?? null;
+  const clinicId = assignment?.clinicId ?? null;
+  const clinicStatus = assignment?.clinicStatus ?? null;
 
   await enforceStaffSessionLimits({ db, settings, log: request.log }, session.session, role);
 
@@ -106,7 +131,8 @@ async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyR
     fullName: session.user.name,
     emailVerified: session.user.emailVerified,
     role,
-    clinicId: assignment?.clinicId ?? null,
+    clinicId,
+    clinicStanding: standingOfAssignment(clinicId, clinicStatus, assignment?.trialEndsAt ?? null),
     twoFactor: {
       required: twoFactorRequiredOf(role, (await settings.get()).requireAdminTwoFactor),
       enabled: session.user.twoFactorEnabled === true,
@@ -139,6 +165,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const ctx = await loadContext(deps, request);
+    if (!ctx && access === 'authenticated' && request.routeOptions.config.signedOutAllowed === true) return;
     if (!ctx) throw new AppError('UNAUTHENTICATED');
     // On a clinic's own site only that clinic's people are signed in; everyone else uses the platform's site.
     const site = request.site;
@@ -151,8 +178,14 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     // and the two-factor endpoints.
     if (owesSecondFactor(ctx)) throw new AppError('TWO_FACTOR_REQUIRED');
     if (!ctx.role || !roleHasPermission(ctx.role, access)) {
-      request.log.warn({ userId: ctx.userId, role: ctx.role, access, url: request.url }, 'authz.denied');
+      request.log.warn({ userId: ctx.userId, role: ctx.role, access, url: redactUrl(request.url) }, 'authz.denied');
       throw new AppError('FORBIDDEN');
+    }
+    // A suspended, cancelled or expired clinic's people keep only what ADR 010 lists, on the platform's host too
+    // (the clinic's own host is already closed by the host-site hook).
+    if (ctx.clinicStanding !== null && ctx.clinicStanding !== 'open' && !keptWhileClosed(ctx.role, access)) {
+      request.log.info({ userId: ctx.userId, role: ctx.role, access, standing: ctx.clinicStanding, url: redactUrl(request.url) }, 'authz.clinic_inactive');
+      throw new AppError('CLINIC_INACTIVE', clinicInactiveMessage(ctx.role, ctx.clinicStanding));
     }
   });
 }

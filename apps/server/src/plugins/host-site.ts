@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@carteirinha/shared/messages';
 import { escapeHtml } from '../lib/email-templates.ts';
-import type { HostResolver, HostSite } from '../modules/tenancy/host-site.ts';
+import { isWellFormedHost, type HostResolver, type HostSite } from '../modules/tenancy/host-site.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,10 +18,15 @@ export function siteOf(request: FastifyRequest): HostSite {
 
 /** Probes and the OpenAPI viewer answer on any host (load balancers call by IP or by internal names). */
 function isHostAgnostic(url: string): boolean {
-  return url.startsWith('/api/health') || url.startsWith('/api/docs');
+  return isProbe(url) || url.startsWith('/api/docs');
 }
 
-function closedSitePage(title: string, text: string, platformUrl: string): string {
+/** Liveness and readiness probes: answered without resolving the host, which reads the database (issue 12 item 3). */
+function isProbe(url: string): boolean {
+  return url.startsWith('/api/health') || url.startsWith('/api/ready');
+}
+
+function closedSitePage(title: string, text: string, platformUrl: string, hint: string | null): string {
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
@@ -29,7 +34,7 @@ function closedSitePage(title: string, text: string, platformUrl: string): strin
 <main style="max-width:480px;padding:32px;background:#fff;border-radius:12px;text-align:center">
 <h1 style="font-size:24px;margin:0 0 12px">${escapeHtml(title)}</h1>
 <p style="margin:0 0 24px;line-height:1.5;color:#4b5563">${escapeHtml(text)}</p>
-<a href="${escapeHtml(platformUrl)}" style="color:#0f766e;font-weight:600">${escapeHtml(messages.tenancy.backToPlatform)}</a>
+${hint ? `<p style="margin:0 0 24px;line-height:1.5;color:#4b5563">${escapeHtml(hint)}</p>\n` : ''}<a href="${escapeHtml(platformUrl)}" style="color:#0f766e;font-weight:600">${escapeHtml(messages.tenancy.backToPlatform)}</a>
 </main></body></html>`;
 }
 
@@ -40,7 +45,23 @@ function answerClosedSite(reply: FastifyReply, url: string, site: HostSite, plat
   if (url.startsWith('/api/')) {
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: text } });
   }
-  return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(closedSitePage(title, text, platformUrl));
+  // A closed clinic's patients still reach their own records (ADR 010): on the platform's site.
+  const hint = unavailable ? messages.tenancy.closedSiteSignIn : null;
+  return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(closedSitePage(title, text, platformUrl, hint));
+}
+
+/**
+ * A Host header that is not a plain host and port: 400, before it reaches the host lookup or better-auth (which
+ * builds URLs from it). With a trusted proxy the forwarded host is checked too: `request.host` is the one it names.
+ */
+function hasWellFormedHost(request: FastifyRequest): boolean {
+  return isWellFormedHost(request.headers.host) && isWellFormedHost(request.host);
+}
+
+function answerMalformedHost(reply: FastifyReply, url: string, platformUrl: string): FastifyReply {
+  const { invalidHostTitle: title, invalidHost: text } = messages.tenancy;
+  if (url.startsWith('/api/')) return reply.status(400).send({ error: { code: 'VALIDATION', message: text } });
+  return reply.status(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(closedSitePage(title, text, platformUrl, null));
 }
 
 /**
@@ -50,6 +71,11 @@ function answerClosedSite(reply: FastifyReply, url: string, site: HostSite, plat
 export function registerHostSite(app: FastifyInstance, deps: { resolver: HostResolver; publicUrl: string }): void {
   app.decorateRequest('site', null);
   app.addHook('onRequest', async (request, reply) => {
+    if (isProbe(request.url)) return;
+    if (!hasWellFormedHost(request)) {
+      request.site = { kind: 'unknown' };
+      return isHostAgnostic(request.url) ? undefined : answerMalformedHost(reply, request.url, deps.publicUrl);
+    }
     const site = await deps.resolver.resolve(request.hostname);
     request.site = site;
     if (site.kind === 'platform' || site.kind === 'clinic' || isHostAgnostic(request.url)) return;

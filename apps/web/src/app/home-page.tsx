@@ -1,6 +1,7 @@
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { LandingPage } from '@/features/landing/pages/landing-page';
 import { useTenant } from '@/features/tenant/api/get-tenant';
+import { ClinicAwaitingApprovalPage } from '@/features/tenant/pages/clinic-awaiting-approval-page';
 import { ClinicLandingPage } from '@/features/tenant/pages/clinic-landing-page';
 
 /**
@@ -11,6 +12,8 @@ import { ClinicLandingPage } from '@/features/tenant/pages/clinic-landing-page';
 export function HomePage() {
   const { data: tenant, isPending } = useTenant();
   if (isPending) return <FullPageSpinner />;
+  // A self-service sign-up's site says it awaits 'Aprovar Cadastro' until the platform accepts the clinic.
+  if (tenant?.kind === 'clinic' && tenant.awaitingApproval) return <ClinicAwaitingApprovalPage tenant={tenant} />;
   if (tenant?.kind === 'clinic') return <ClinicLandingPage tenant={tenant} />;
   return <LandingPage demoUrl={tenant?.demoUrl ?? null} />;
 }

@@ -35,7 +35,7 @@ describe('isOnMainDomain', () => {
 });
 
 describe('clinicFormSchema', () => {
-  const valid = { name: 'Clínica', cnpj: '45.723.174/0001-10', slug: 'clinica', domain: '', planId: null, status: 'active', city: '', state: 'sp' };
+  const valid = { name: 'Clínica', cnpj: '45.723.174/0001-10', slug: 'clinica-vida', domain: '', planId: null, status: 'active', city: '', state: 'sp' };
 
   it('names a pt-BR message for the state, the status and the plan', () => {
     const messageOf = (changes: Record<string, unknown>) => clinicFormSchema.safeParse({ ...valid, ...changes }).error?.issues[0]?.message;

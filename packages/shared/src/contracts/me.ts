@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLINIC_STANDINGS } from '../clinic-standing.ts';
 import { ROLES } from '../roles.ts';
 
 export const clinicBrandSchema = z.object({
@@ -7,6 +8,10 @@ export const clinicBrandSchema = z.object({
   slug: z.string(),
   status: z.enum(['active', 'trial', 'suspended', 'cancelled']),
   trialEndsAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Whether the clinic serves its people now (ADR 010): the portals show a closed clinic's state from this. */
+  standing: z.enum(CLINIC_STANDINGS),
+  /** A self-service sign-up that 'Aprovar Cadastro' has not accepted yet: its site takes no patients. */
+  awaitingApproval: z.boolean(),
 });
 
 /** GET /api/me: who is signed in, with which role and clinic. `role` is null for a user with no role yet. */

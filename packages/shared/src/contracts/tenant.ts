@@ -18,9 +18,21 @@ export type ClinicBranding = z.infer<typeof clinicBrandingSchema>;
 
 /** GET /api/tenant: which site this host is — the platform itself, or one clinic with its active patient plans. */
 /** `googleSignIn`: 'Login com Google' is on in admin Configurações and the server has Google credentials. */
+/**
+ * `awaitingApproval`: a self-service sign-up not yet accepted by 'Aprovar Cadastro' — its site shows "Aguardando
+ * aprovação" (no plans) and takes no patients; its team can still sign in there.
+ */
+/** `passwordMinLength`: the shortest new password, from admin Configurações, so the forms say it before the server. */
 export const tenantResponseSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable(), googleSignIn: z.boolean() }),
-  z.object({ kind: z.literal('clinic'), clinic: clinicBrandingSchema, plans: z.array(subscriptionPlanSchema), googleSignIn: z.boolean() }),
+  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable(), googleSignIn: z.boolean(), passwordMinLength: z.number().int() }),
+  z.object({
+    kind: z.literal('clinic'),
+    clinic: clinicBrandingSchema,
+    plans: z.array(subscriptionPlanSchema),
+    googleSignIn: z.boolean(),
+    awaitingApproval: z.boolean(),
+    passwordMinLength: z.number().int(),
+  }),
 ]);
 export type TenantResponse = z.infer<typeof tenantResponseSchema>;
 

@@ -1,20 +1,45 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clinicStandingOf } from '@carteirinha/shared/clinic-standing';
 import { meResponseSchema, type MeResponse } from '@carteirinha/shared/contracts/me';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { clinics } from '../../db/schema.ts';
-import { requireContext } from '../../plugins/access-control.ts';
+import { requireContext, type RequestContext } from '../../plugins/access-control.ts';
+import { isAwaitingApproval } from '../tenancy/host-site.ts';
 
 async function clinicBrand(db: Database, clinicId: string | null): Promise<MeResponse['clinic']> {
   if (!clinicId) return null;
   const [row] = await db
     // The name the clinic shows its people (branding), falling back to its legal name.
-    .select({ id: clinics.id, name: sql<string>`coalesce(${clinics.displayName}, ${clinics.name})`, slug: clinics.slug, status: clinics.status, trialEndsAt: clinics.trialEndsAt })
+    .select({
+      id: clinics.id,
+      name: sql<string>`coalesce(${clinics.displayName}, ${clinics.name})`,
+      slug: clinics.slug,
+      status: clinics.status,
+      trialEndsAt: clinics.trialEndsAt,
+      approvedAt: clinics.approvedAt,
+    })
     .from(clinics)
     .where(eq(clinics.id, clinicId))
     .limit(1);
-  return row ? { ...row, trialEndsAt: row.trialEndsAt?.toISOString() ?? null } : null;
+  if (!row) return null;
+  const { approvedAt: _approvedAt, ...clinic } = row;
+  return {
+    ...clinic,
+    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    standing: clinicStandingOf(row, new Date()),
+    awaitingApproval: isAwaitingApproval(row),
+  };
+}
+
+async function meOf(db: Database, ctx: RequestContext): Promise<MeResponse> {
+  return {
+    user: { id: ctx.userId, email: ctx.email, fullName: ctx.fullName, emailVerified: ctx.emailVerified },
+    role: ctx.role,
+    clinic: await clinicBrand(db, ctx.clinicId),
+    twoFactor: ctx.twoFactor,
+  };
 }
 
 export const meRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -28,14 +53,21 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { d
         response: { 200: meResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => {
-      const ctx = requireContext(request);
-      return {
-        user: { id: ctx.userId, email: ctx.email, fullName: ctx.fullName, emailVerified: ctx.emailVerified },
-        role: ctx.role,
-        clinic: await clinicBrand(db, ctx.clinicId),
-        twoFactor: ctx.twoFactor,
-      };
+    async (request) => meOf(db, requireContext(request)),
+  );
+
+  // The web's session probe, asked on every page load: a signed-out visitor is an answer (null), not an error that
+  // the browser would log as a failed request. A session that is refused (expired, another clinic's) is still a 401.
+  app.get(
+    '/api/session',
+    {
+      config: { access: 'authenticated', signedOutAllowed: true },
+      schema: {
+        tags: ['sessão'],
+        summary: 'Quem está logado, ou null para um visitante sem sessão',
+        response: { 200: meResponseSchema.nullable(), 401: errorResponseSchema },
+      },
     },
+    async (request) => (request.ctx ? meOf(db, request.ctx) : null),
   );
 };

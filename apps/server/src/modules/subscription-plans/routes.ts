@@ -45,7 +45,8 @@ export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   app.get(
     '/api/patient/subscription-plans',
     {
-      config: { access: 'patient:self' },
+      // The plans to subscribe to: the programme, which a closed clinic does not offer (ADR 010).
+      config: { access: 'patient:programme' },
       schema: { tags: ['paciente'], summary: 'Planos disponíveis na clínica do paciente', response: { 200: subscriptionPlanListSchema, ...errors } },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { eq, or } from 'drizzle-orm';
+import { clinicStandingOf } from '@carteirinha/shared/clinic-standing';
 import type { ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import type { Database } from '../../db/client.ts';
 import { clinics } from '../../db/schema.ts';
@@ -16,6 +17,8 @@ export type ClinicSite = {
   city: string | null;
   state: string | null;
   planId: string | null;
+  /** A self-service sign-up that 'Aprovar Cadastro' has not accepted: its site shows "Aguardando aprovação". */
+  awaitingApproval: boolean;
 };
 
 /** What a request's host is: the platform, one clinic's site, a clinic that cannot serve now, or nothing we know. */
@@ -25,9 +28,17 @@ export type HostSite =
   | { kind: 'unavailable'; clinic: ClinicSite }
   | { kind: 'unknown' };
 
-/** Suspended and cancelled clinics keep their data but their site is closed (issue: white-label tenancy). */
-function isServing(status: ClinicStatus): boolean {
-  return status === 'active' || status === 'trial';
+/**
+ * Suspended and cancelled clinics, and trials that ran out, keep their data but their site is closed (ADR 010: the
+ * same standing the access guard checks on every host).
+ */
+function isServing(clinic: { status: ClinicStatus; trialEndsAt: Date | null }): boolean {
+  return clinicStandingOf(clinic, new Date()) === 'open';
+}
+
+/** Waiting for 'Aprovar Cadastro': a trial the platform has not accepted (admins' clinics are accepted at creation). */
+export function isAwaitingApproval(clinic: { status: ClinicStatus; approvedAt: Date | null }): boolean {
+  return clinic.status === 'trial' && clinic.approvedAt === null;
 }
 
 const CACHE_TTL_MS = 30_000;
@@ -61,6 +72,8 @@ export function createHostResolver(db: Database, options: { mainDomain: string; 
         slug: clinics.slug,
         domain: clinics.domain,
         status: clinics.status,
+        trialEndsAt: clinics.trialEndsAt,
+        approvedAt: clinics.approvedAt,
         logoUrl: clinics.logoUrl,
         primaryColor: clinics.primaryColor,
         city: clinics.city,
@@ -71,9 +84,9 @@ export function createHostResolver(db: Database, options: { mainDomain: string; 
       .where(or(eq(clinics.domain, hostname), bySlug))
       .limit(1);
     if (!row) return { kind: 'unknown' };
-    const { displayName, ...rest } = row;
-    const clinic: ClinicSite = { ...rest, name: displayName ?? row.name };
-    return isServing(clinic.status) ? { kind: 'clinic', clinic } : { kind: 'unavailable', clinic };
+    const { displayName, trialEndsAt: _trialEndsAt, approvedAt: _approvedAt, ...rest } = row;
+    const clinic: ClinicSite = { ...rest, name: displayName ?? row.name, awaitingApproval: isAwaitingApproval(row) };
+    return isServing(row) ? { kind: 'clinic', clinic } : { kind: 'unavailable', clinic };
   }
 
   return {
@@ -98,4 +111,20 @@ export function clinicSiteUrl(clinic: { slug: string; domain: string | null }, o
   if (clinic.domain) return `${base.protocol}//${clinic.domain}`;
   const port = base.port ? `:${base.port}` : '';
   return `${base.protocol}//${clinic.slug}.${options.mainDomain}${port}`;
+}
+
+/** A host name (letters, digits, dots, hyphens; underscores for internal names) or a bracketed IPv6 literal, and a port. */
+const HOST_SHAPE = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+/** 253 characters of DNS name, a colon and a port. */
+const HOST_MAX_LENGTH = 260;
+
+/**
+ * Whether a Host header names a host (and port) and nothing else. User info (`user@demo.localhost`), spaces, paths,
+ * percent escapes or a port that is not a number are someone probing: they would otherwise reach the host lookup and
+ * better-auth's URL building, which throw on them (issue 12, item 13). The WHATWG URL parser then checks what the
+ * shape cannot: the IPv6 literal and the port range.
+ */
+export function isWellFormedHost(host: string | undefined): boolean {
+  if (!host || host.length > HOST_MAX_LENGTH || !HOST_SHAPE.test(host)) return false;
+  return URL.canParse(`http://${host}`);
 }

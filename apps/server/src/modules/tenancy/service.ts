@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { TRIAL_DAYS } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
 import type { Role } from '@carteirinha/shared/roles';
@@ -52,15 +52,22 @@ async function assertAvailable(db: Database, input: { cnpj: string; slug: string
   if (taken.length > 0) throw new AppError('CONFLICT', messages.tenancy.slugTaken);
 }
 
+/**
+ * A self-service plan is an active one with a list price: a plan without one is "sob consulta" (Enterprise,
+ * specification §9), agreed with the platform's team and set by an admin, never picked in onboarding (ADR 010).
+ */
+const selfServicePlan = and(eq(plans.isActive, true), isNotNull(plans.priceCents));
+
 async function choosePlan(db: Database, planId: string | undefined): Promise<string | null> {
-  const [plan] = await db
-    .select({ id: plans.id })
-    .from(plans)
-    .where(and(eq(plans.isActive, true), planId ? eq(plans.id, planId) : undefined))
-    .orderBy(asc(plans.priceCents))
-    .limit(1);
-  if (planId && !plan) throw new AppError('VALIDATION', messages.errors.NOT_FOUND);
-  return plan?.id ?? null;
+  if (planId) {
+    const [plan] = await db.select({ id: plans.id, isActive: plans.isActive, priceCents: plans.priceCents }).from(plans).where(eq(plans.id, planId)).limit(1);
+    if (!plan || !plan.isActive) throw new AppError('VALIDATION', messages.errors.NOT_FOUND);
+    if (plan.priceCents === null) throw new AppError('VALIDATION', messages.tenancy.planNotSelfService);
+    return plan.id;
+  }
+  // No choice made: the cheapest self-service plan.
+  const [cheapest] = await db.select({ id: plans.id }).from(plans).where(selfServicePlan).orderBy(asc(plans.priceCents)).limit(1);
+  return cheapest?.id ?? null;
 }
 
 /**
@@ -94,12 +101,23 @@ export async function createTrialClinic(
   }
 }
 
+/**
+ * Clinics that take patients now: active ones, and approved trials with days left (a sign-up awaiting 'Aprovar
+ * Cadastro' takes none; an expired trial's site is closed).
+ */
+function takesPatients(now: Date) {
+  return or(
+    eq(clinics.status, 'active'),
+    and(eq(clinics.status, 'trial'), isNotNull(clinics.approvedAt), or(isNull(clinics.trialEndsAt), gte(clinics.trialEndsAt, now))),
+  );
+}
+
 /** "Sou paciente": clinics whose site is open, by name or city, ignoring case and accents ("sao paulo" finds "São Paulo"). */
 export async function searchOpenClinics(db: Database, q: string) {
   return db
     .select({ name: clinics.name, displayName: clinics.displayName, slug: clinics.slug, domain: clinics.domain, city: clinics.city, state: clinics.state })
     .from(clinics)
-    .where(and(inArray(clinics.status, ['active', 'trial']), or(foldedContains(clinics.name, q), foldedContains(clinics.displayName, q), foldedContains(clinics.city, q))))
+    .where(and(takesPatients(new Date()), or(foldedContains(clinics.name, q), foldedContains(clinics.displayName, q), foldedContains(clinics.city, q))))
     .orderBy(asc(clinics.name))
     .limit(10);
 }

@@ -4,6 +4,7 @@ import { roleHasPermission, type Permission } from '@carteirinha/shared/permissi
 import type { Role } from '@carteirinha/shared/roles';
 import {
   ClipboardListIcon,
+  ClockIcon,
   HourglassIcon,
   LayoutDashboardIcon,
   QrCodeIcon,
@@ -25,8 +26,8 @@ type ClinicNavItem = PortalNavItem & {
 
 /**
  * DESIGN.md §2 "Tenancy": staff validate cards and record visits; services, finance and settings belong to the
- * clinic_admin. Those entries are hidden from staff rather than shown and refused (the server refuses them anyway, and
- * the settings page is read-only for staff who open it by its address).
+ * clinic_admin. Those entries are hidden from staff rather than shown and refused; opened by their address, the
+ * router's PermissionGuard says 'Acesso restrito' (and the server refuses them anyway).
  */
 const CLINIC_NAV: readonly ClinicNavItem[] = [
   { to: '/clinica', label: l.nav.dashboard, icon: LayoutDashboardIcon, end: true },
@@ -55,6 +56,19 @@ function TrialBanner({ endsAt }: { endsAt: string }) {
   );
 }
 
+/** A self-service sign-up before 'Aprovar Cadastro': the team prepares the clinic; its site takes no patients yet. */
+function AwaitingApprovalBanner() {
+  return (
+    <div
+      data-testid="awaiting-approval-banner"
+      className="flex items-center gap-3 rounded-lg border border-primary/40 bg-accent px-4 py-3 text-sm font-medium text-accent-foreground"
+    >
+      <ClockIcon aria-hidden="true" className="size-4 shrink-0" />
+      <p>{messages.tenancy.awaitingApprovalBanner}</p>
+    </div>
+  );
+}
+
 /** The portal of a clinic's administrators and staff (specification §2 "Clinic portal layout"). */
 export function ClinicLayout() {
   const { data: me } = useMe();
@@ -64,7 +78,12 @@ export function ClinicLayout() {
       brand={l.clinicBrand}
       items={navFor(me?.role ?? null)}
       showClinic
-      notice={trialEndsAt ? <TrialBanner endsAt={trialEndsAt} /> : null}
+      notice={
+        <>
+          {trialEndsAt ? <TrialBanner endsAt={trialEndsAt} /> : null}
+          {me?.clinic?.awaitingApproval ? <AwaitingApprovalBanner /> : null}
+        </>
+      }
     />
   );
 }

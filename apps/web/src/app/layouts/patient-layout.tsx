@@ -1,7 +1,9 @@
 import { messages } from '@carteirinha/shared/messages';
 import { CreditCardIcon, HistoryIcon, HouseIcon, IdCardIcon, MapPinIcon, UserRoundIcon } from 'lucide-react';
+import { PatientClinicClosedNotice } from '@/features/tenant/components/clinic-closed';
 import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
+import { useMe } from '../session';
 
 const l = messages.adminLayout;
 
@@ -14,7 +16,12 @@ const PATIENT_NAV: readonly PortalNavItem[] = [
   { to: '/paciente/perfil', label: l.nav.myProfile, icon: UserRoundIcon },
 ];
 
-/** The card holder's portal (specification §2 "Patient portal layout"). */
+/**
+ * The card holder's portal (specification §2 "Patient portal layout"). While the clinic is closed the patient keeps
+ * their own records but not the programme (ADR 010), and every page says so.
+ */
 export function PatientLayout() {
-  return <PortalShell brand={l.patientBrand} items={PATIENT_NAV} showClinic />;
+  const { data: me } = useMe();
+  const clinicClosed = me?.clinic !== null && me?.clinic !== undefined && me.clinic.standing !== 'open';
+  return <PortalShell brand={l.patientBrand} items={PATIENT_NAV} showClinic notice={clinicClosed ? <PatientClinicClosedNotice /> : null} />;
 }
