@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { CALENDAR_DAY_MAX, CALENDAR_DAY_MIN } from '../constants.ts';
+import { formatMessage, messages } from '../messages.ts';
 
 const a = messages.admin;
-const isoDate = z.iso.date();
+/** dd/MM/yyyy, as the message shows a bound. */
+const shownDay = (day: string) => day.split('-').reverse().join('/');
+/** A calendar day within the range the platform accepts (yyyy-MM-dd compares as text in calendar order). */
+const isoDate = z.iso
+  .date()
+  .refine(
+    (day) => day >= CALENDAR_DAY_MIN && day <= CALENDAR_DAY_MAX,
+    formatMessage(messages.validation.dateOutOfRange, { min: shownDay(CALENDAR_DAY_MIN), max: shownDay(CALENDAR_DAY_MAX) }),
+  );
 
 /**
  * 'Filtrar por Período' (specification §5): both dates or neither; the start may not be after the end. Dates are

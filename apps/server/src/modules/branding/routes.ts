@@ -37,6 +37,16 @@ async function brandingOf(db: Database, clinicId: string) {
   return { ...rest, name: displayName ?? row.name };
 }
 
+/**
+ * A multipart body the parser cannot read (cut short, no boundary, broken part headers) is the client's doing: 400
+ * with the image message, not a 500. @fastify/multipart's own errors (limits) already carry their 4xx status.
+ */
+function refuseUnreadableUpload(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  if (error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500) throw error;
+  throw new AppError('VALIDATION', messages.tenancy.invalidImage);
+}
+
 /** The clinic admin's white-label settings: display name, primary colour and logo. */
 export const brandingRoutes: FastifyPluginAsyncZod<BrandingOptions> = async (app, { db, storage, resolver }) => {
   app.get(
@@ -90,13 +100,13 @@ export const brandingRoutes: FastifyPluginAsyncZod<BrandingOptions> = async (app
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const file = await request.file();
+      const file = await request.file().catch(refuseUnreadableUpload);
       if (!file) throw new AppError('VALIDATION', messages.tenancy.invalidImage);
       const bytes = await file.toBuffer().catch((error: unknown) => {
         if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('PAYLOAD_TOO_LARGE', messages.tenancy.imageTooLarge);
         }
-        throw error;
+        return refuseUnreadableUpload(error);
       });
       const logo = await reencodeImage(bytes, { maxSide: LOGO_MAX_SIDE });
       const url = await storage.put(`logos/${tenant.clinicId}-${Date.now()}.webp`, logo);
