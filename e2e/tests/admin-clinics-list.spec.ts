@@ -4,7 +4,7 @@ import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { formatDate, formatMoney } from '@carteirinha/shared/format';
 import { expect, expectAccessible, test } from '../fixtures';
 
-const COLUMNS = ['Clínica', 'CNPJ', 'Domínio', 'Status', 'Plano', 'Pacientes', 'Receita', 'Ações'];
+const COLUMNS = ['Clínica', 'CNPJ', 'Domínio', 'Status', 'Plano', 'Pacientes', 'Pagamentos de Pacientes', 'Ações'];
 
 function clinicsTable(page: Page) {
   return page.getByRole('table', { name: 'Clínicas da plataforma' });
@@ -52,7 +52,8 @@ test.describe('/admin/clinicas', () => {
     await expect(row.getByRole('cell')).toHaveText([
       `Clínica Demo Criada em ${formatDate(demo!.createdAt)}`,
       '11.222.333/0001-81',
-      'demo',
+      // The host of its site, not the bare slug (issue 13, item 14).
+      new URL(demo!.url).host,
       'Ativa',
       'Professional',
       String(demo!.patientCount),
@@ -60,7 +61,7 @@ test.describe('/admin/clinicas', () => {
       '',
       // What each cell shows: the copy folded into the first cell for narrow screens is hidden at this width.
     ], { useInnerText: true });
-    await expect(row.getByRole('link', { name: 'demo' })).toHaveAttribute('href', demo!.url);
+    await expect(row.getByRole('link', { name: new URL(demo!.url).host })).toHaveAttribute('href', demo!.url);
     expect(demo!.patientCount).toBeGreaterThanOrEqual(1);
     // The demo patient's first charge was paid by Pix (the seed): revenue is real money, not '-'.
     expect(demo!.revenueCents).toBeGreaterThan(0);

@@ -89,7 +89,8 @@ test.describe('/admin/clinicas: managing clinics', () => {
     await expect(row.getByRole('cell')).toHaveText([
       new RegExp(`^${name}\\s*Criada em \\d{2}/\\d{2}/\\d{4}$`),
       formatCnpj(cnpj),
-      slug,
+      // The Domínio column shows the host of the clinic's site (issue 13, item 14).
+      new RegExp(`^${slug}\\.localhost(:\\d+)?$`),
       'Ativa',
       firstPlan.name,
       '0',
@@ -100,12 +101,13 @@ test.describe('/admin/clinicas: managing clinics', () => {
     await search(page, cnpj.slice(0, 10));
     await expect(clinicRow(page, formatCnpj(cnpj))).toHaveCount(1);
 
-    // Visualizar: the info toast and the clinic's record from the server.
+    // Visualizar: the clinic's record from the server, in a dialog that names it — no toast saying the same (issue 13).
     const listed = pageOf(adminClinicSchema).parse(await (await page.request.get(`/api/admin/clinics?q=${cnpj}`)).json()).items[0]!;
     const detail = clinicDetailSchema.parse(await (await page.request.get(`/api/admin/clinics/${listed.id}`)).json());
     await openRowAction(page, name, 'Visualizar');
-    await expect(page.getByText(`Visualizando: ${name}`)).toBeVisible();
     const view = page.getByRole('dialog', { name });
+    await expect(view).toBeVisible();
+    await expect(page.getByText(`Visualizando: ${name}`)).toHaveCount(0);
     await expect(view.getByText(formatCnpj(cnpj))).toBeVisible();
     await expect(view.getByRole('link', { name: detail.url })).toHaveAttribute('href', detail.url);
     await expect(view.getByText('Campinas/SP')).toBeVisible();

@@ -21,13 +21,13 @@ test.describe('/admin (Dashboard)', () => {
     // Other tests change clinics meanwhile: compare a fresh page with the answer read right after it.
     await expect(async () => {
       await page.reload();
-      await expect(kpiCard(page, 'Receita Mensal')).toHaveAttribute('aria-busy', 'false');
+      await expect(kpiCard(page, 'MRR da Plataforma')).toHaveAttribute('aria-busy', 'false');
       const dashboard = adminDashboardSchema.parse(await (await page.request.get('/api/admin/dashboard')).json());
       const { kpis } = dashboard;
       await expect(kpiCard(page, 'Clínicas Ativas')).toContainText(String(kpis.activeClinics), { timeout: 1000 });
       await expect(kpiCard(page, 'Total de Pacientes')).toContainText(String(kpis.totalPatients), { timeout: 1000 });
-      await expect(kpiCard(page, 'Assinaturas Ativas')).toContainText(String(kpis.activeSubscriptions), { timeout: 1000 });
-      await expect(kpiCard(page, 'Receita Mensal')).toContainText(formatMoney(kpis.monthlyRevenueCents), { timeout: 1000 });
+      await expect(kpiCard(page, 'Assinaturas de Pacientes')).toContainText(String(kpis.activeSubscriptions), { timeout: 1000 });
+      await expect(kpiCard(page, 'MRR da Plataforma')).toContainText(formatMoney(kpis.monthlyRevenueCents), { timeout: 1000 });
 
       const recent = page.getByRole('list', { name: 'Clínicas recentes' }).getByRole('listitem');
       await expect(recent).toHaveCount(dashboard.recentClinics.length, { timeout: 1000 });

@@ -81,17 +81,17 @@ test.describe('/admin/planos', () => {
     // Clinics made by other tests move the subscriptions and the MRR: compare a fresh page with a fresh answer.
     await expect(async () => {
       await page.reload();
-      await expect(summaryCard(page, 'MRR')).toHaveAttribute('aria-busy', 'false');
+      await expect(summaryCard(page, 'MRR da Plataforma')).toHaveAttribute('aria-busy', 'false');
       const summary = planSummarySchema.parse(await (await page.request.get('/api/admin/plans/summary')).json());
       await expect(summaryCard(page, 'Total de Planos')).toContainText(String(summary.planCount), { timeout: 1000 });
-      await expect(summaryCard(page, 'Assinaturas Ativas')).toContainText(String(summary.activeSubscriptions), { timeout: 1000 });
-      await expect(summaryCard(page, 'MRR')).toContainText(formatMoney(summary.mrrCents), { timeout: 1000 });
+      await expect(summaryCard(page, 'Clínicas Assinantes')).toContainText(String(summary.activeSubscriptions), { timeout: 1000 });
+      await expect(summaryCard(page, 'MRR da Plataforma')).toContainText(formatMoney(summary.mrrCents), { timeout: 1000 });
       // The change against last month is shown exactly when the server has one to compare with.
       if (summary.mrrChangePercent === null) {
-        await expect(summaryCard(page, 'MRR')).not.toContainText('vs mês anterior', { timeout: 1000 });
+        await expect(summaryCard(page, 'MRR da Plataforma')).not.toContainText('vs mês anterior', { timeout: 1000 });
       } else {
         const sign = summary.mrrChangePercent > 0 ? '+' : '';
-        await expect(summaryCard(page, 'MRR')).toContainText(`${sign}${summary.mrrChangePercent}% vs mês anterior`, { timeout: 1000 });
+        await expect(summaryCard(page, 'MRR da Plataforma')).toContainText(`${sign}${summary.mrrChangePercent}% vs mês anterior`, { timeout: 1000 });
       }
     }).toPass({ timeout: 20_000 });
   });

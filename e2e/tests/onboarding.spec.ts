@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { TRIAL_DAYS } from '@carteirinha/shared/constants';
 import { formatDate } from '@carteirinha/shared/format';
 import { expect, expectAccessible, test } from '../fixtures';
-import { TEST_PASSWORD, clinicOrigin, expectToast, signUpOnPlatform, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
+import { TEST_PASSWORD, clinicOrigin, confirmEmail, expectToast, signUpOnPlatform, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
 
 function createForm(page: Page) {
   return page.getByRole('form', { name: 'Criar minha clínica' });
@@ -22,14 +22,24 @@ test.describe('sign-up on the platform host leads to onboarding', () => {
     await page.getByRole('link', { name: 'Criar Minha Plataforma' }).click();
     await expect(page).toHaveURL(/\/auth\?tab=cadastrar$/);
     const signUp = page.getByRole('tabpanel', { name: 'Cadastrar' });
+    const email = uniqueEmail();
     await signUp.getByLabel('Nome Completo').fill('Helena Fundadora');
-    await signUp.getByLabel('Email').fill(uniqueEmail());
+    await signUp.getByLabel('Email').fill(email);
     await signUp.getByLabel('Senha').fill(TEST_PASSWORD);
     await signUp.getByRole('button', { name: 'Cadastrar' }).click();
 
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vamos começar');
     await expect(page.getByRole('tab', { name: 'Criar minha clínica' })).toHaveAttribute('aria-selected', 'true');
+
+    // A clinic is created by whoever holds the mailbox (ADR 006): the page asks for the e-mailed link first.
+    const notice = page.getByTestId('confirm-email-notice');
+    await expect(notice).toContainText(`Para criar a sua clínica, confirme primeiro o seu email: abra o link que enviamos para ${email}.`);
+    await expect(createForm(page)).toHaveCount(0);
+    await expectAccessible(page);
+    await confirmEmail(baseURL, email);
+    await page.reload();
+    await expect(notice).toHaveCount(0);
 
     const slug = uniqueSlug('helena');
     const form = createForm(page);
@@ -40,7 +50,6 @@ test.describe('sign-up on the platform host leads to onboarding', () => {
     await expectAccessible(page);
     await form.getByRole('button', { name: 'Criar Minha Plataforma' }).click();
 
-    await expectToast(page, 'Clínica criada!', 'Seu período de teste de 14 dias começou.');
     await expect(page).toHaveURL(/\/clinica$/);
     await expect(page.getByTestId('current-clinic')).toHaveText('Clínica Helena');
     await expect(page.getByTestId('current-user')).toContainText('Admin de Clínica');
@@ -75,11 +84,11 @@ test.describe('sign-up on the platform host leads to onboarding', () => {
     await form.getByRole('button', { name: 'Criar Minha Plataforma' }).click();
     await expectFieldError(page, 'Nome da clínica', 'Nome da clínica deve ter no mínimo 3 caracteres');
     await expectFieldError(page, 'CNPJ', 'CNPJ inválido');
-    await expectFieldError(page, 'Endereço', 'Este endereço é reservado. Escolha outro.');
+    await expectFieldError(page, 'Endereço do site (subdomínio)', 'Este endereço é reservado. Escolha outro.');
     await expectAccessible(page);
 
     await form.getByLabel('Endereço').fill('Não Vale!');
-    await expectFieldError(page, 'Endereço', 'Use de 3 a 40 letras minúsculas');
+    await expectFieldError(page, 'Endereço do site (subdomínio)', 'Use de 3 a 40 letras minúsculas');
 
     // Only the server knows that "demo" is taken: its 409 lands on the field too.
     await form.getByLabel('Nome da clínica').fill('Clínica Nova');
@@ -87,7 +96,7 @@ test.describe('sign-up on the platform host leads to onboarding', () => {
     await form.getByLabel('Endereço').fill('demo');
     await form.getByRole('button', { name: 'Criar Minha Plataforma' }).click();
     await expectToast(page, 'Erro ao criar clínica', 'Este endereço já está em uso. Escolha outro.');
-    await expectFieldError(page, 'Endereço', 'Este endereço já está em uso. Escolha outro.');
+    await expectFieldError(page, 'Endereço do site (subdomínio)', 'Este endereço já está em uso. Escolha outro.');
     await expect(page).toHaveURL(/\/onboarding$/);
   });
 

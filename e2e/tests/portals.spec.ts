@@ -68,10 +68,10 @@ test('the admin sidebar has its group label', async ({ page, signInAs, visit }) 
 });
 
 test.describe('role guard', () => {
-  test('sends a signed-out visitor of any portal to /auth', async ({ page }) => {
+  test('sends a signed-out visitor of any portal to /auth, remembering the page asked for', async ({ page }) => {
     for (const path of ['/admin', '/admin/usuarios', '/clinica/validar', '/paciente/cartao']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page).toHaveURL(new RegExp(`/auth\\?next=${encodeURIComponent(path)}$`));
     }
   });
 
@@ -101,8 +101,9 @@ test('Sair signs out and lands on /auth; the portal is closed afterwards', async
   await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
   const me = await page.request.get('/api/me');
   expect(me.status()).toBe(401);
+  // A later visit is a signed-out visitor's: /auth, keeping the page asked for.
   await page.goto('/clinica');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fclinica$/);
 });
 
 test.describe('sidebar', () => {

@@ -5,6 +5,8 @@ import type { PlanEntitlements } from './contracts/plans.ts';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const FULL_NAME_MIN_LENGTH = 3;
+/** A person's name is quoted in e-mails and pages: long enough for any real name, too short to carry a letter. */
+export const FULL_NAME_MAX_LENGTH = 120;
 
 export const MOBILE_BREAKPOINT_PX = 768;
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -32,11 +34,23 @@ export const DEMO_ACCOUNTS = {
   patient: 'paciente@carteirinha.dev',
 } as const;
 export const DEMO_CLINIC_SLUG = 'demo';
+/** The query marker the e-mail confirmation link lands with (`/?email-confirmado=1`), so the site can say it worked. */
+export const EMAIL_CONFIRMED_PARAM = 'email-confirmado';
+/** The query marker the landing page's pricing card carries through sign-up into onboarding (`?plano=<id>`). */
+export const PLAN_PARAM = 'plano';
 /** The platform's own teal: a clinic's colour until its admin picks one. */
 export const DEFAULT_PRIMARY_COLOR = '#0d9488';
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
+
+/**
+ * The calendar days a date filter accepts (yyyy-MM-dd, both included). Nothing on the platform predates 2000 or is
+ * planned past 2100; days near year 1 or 9999 are typos or probes, and they overflow the database's timestamps
+ * once a time zone is applied (issue 12, item 13).
+ */
+export const CALENDAR_DAY_MIN = '2000-01-01';
+export const CALENDAR_DAY_MAX = '2100-12-31';
 
 /** A plan the platform sells to clinics, as the landing page shows it and as the database is first seeded. */
 export type PlatformPlan = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCnpj, formatDate, formatDateTime, formatMoney } from './format.ts';
+import { formatCep, formatCnpj, formatCpf, formatDate, formatDateTime, formatMoney, formatPhone } from './format.ts';
 
 describe('formatMoney', () => {
   it('formats integer cents as pt-BR reais', () => {
@@ -38,5 +38,24 @@ describe('formatCnpj', () => {
     expect(formatCnpj('112223330001811')).toBe('112223330001811');
     // The check digits are always numeric.
     expect(formatCnpj('12ABC34501DEAB')).toBe('12ABC34501DEAB');
+  });
+});
+
+describe('formatCpf, formatPhone, formatCep', () => {
+  it('mask the digits the way people write them, whatever punctuation was typed', () => {
+    expect(formatCpf('52998224725')).toBe('529.982.247-25');
+    expect(formatCpf('529 982 247 25')).toBe('529.982.247-25');
+    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(formatPhone('1140028922')).toBe('(11) 4002-8922');
+    expect(formatPhone('(11)4002-8922')).toBe('(11) 4002-8922');
+    expect(formatCep('01310930')).toBe('01310-930');
+  });
+
+  it('leave a value of the wrong length as typed, never half-masked', () => {
+    expect(formatCpf('5299822')).toBe('5299822');
+    expect(formatPhone('1198765')).toBe('1198765');
+    expect(formatPhone('+55 11 98765-4321')).toBe('+55 11 98765-4321');
+    expect(formatCep('0131')).toBe('0131');
+    expect(formatPhone('')).toBe('');
   });
 });

@@ -40,3 +40,38 @@ export function formatCnpj(value: string): string {
   const [, a, b, c, branch, checkDigits] = parts;
   return `${a}.${b}.${c}/${branch}-${checkDigits}`;
 }
+
+/** Only the digits of what was typed: how CPF, phone and CEP are stored and sent. */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/**
+ * Applies a mask to a value whose digits fit one of the patterns (each `0` takes a digit); anything else is returned
+ * unchanged, so a half-typed or wrong value stays visible as typed instead of half-masked.
+ */
+function maskDigits(value: string, patterns: readonly string[]): string {
+  const digits = digitsOnly(value);
+  const pattern = patterns.find((candidate) => candidate.replace(/[^0]/g, '').length === digits.length);
+  if (!pattern) return value;
+  let next = 0;
+  return pattern.replace(/0/g, () => digits[next++] ?? '');
+}
+
+/** A CPF as people write it, "000.000.000-00"; anything that is not 11 digits is returned unchanged. */
+export function formatCpf(value: string): string {
+  return maskDigits(value, ['000.000.000-00']);
+}
+
+/**
+ * A Brazilian phone with its area code: "(11) 98765-4321" (mobile, 11 digits) or "(11) 3000-0000" (landline,
+ * 10 digits); anything else is returned unchanged.
+ */
+export function formatPhone(value: string): string {
+  return maskDigits(value, ['(00) 0000-0000', '(00) 00000-0000']);
+}
+
+/** A CEP as the Correios write it, "00000-000"; anything that is not 8 digits is returned unchanged. */
+export function formatCep(value: string): string {
+  return maskDigits(value, ['00000-000']);
+}

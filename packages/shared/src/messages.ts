@@ -8,10 +8,22 @@ export const messages = {
     invalidEmail: 'Email inválido',
     passwordMin: 'Senha deve ter no mínimo 6 caracteres',
     passwordMax: 'Senha deve ter no máximo 128 caracteres',
+    /** The same rule when admin Configurações raised the minimum: for 6 it reads exactly as `passwordMin`. */
+    passwordMinOf: 'Senha deve ter no mínimo {min} caracteres',
+    passwordBlank: 'A senha não pode ser feita só de espaços',
+    passwordCommon: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
     fullNameMin: 'Nome deve ter no mínimo 3 caracteres',
+    invalidCpf: 'CPF inválido',
+    invalidPhone: 'Telefone inválido',
+    invalidCep: 'CEP inválido',
+    fullNameMax: 'Nome deve ter no máximo 120 caracteres',
     required: 'Campo obrigatório',
     invalidUuid: 'Identificador inválido',
     invalidRequest: 'Requisição inválida',
+    /** A NUL character (\u0000) anywhere in a request: no text field can hold it (issue 12, item 13). */
+    invalidCharacter: 'O texto enviado contém um caractere inválido.',
+    /** A calendar day outside what the platform accepts (see CALENDAR_DAY_MIN / CALENDAR_DAY_MAX). */
+    dateOutOfRange: 'Informe uma data entre {min} e {max}.',
   },
   auth: {
     signInErrorTitle: 'Erro ao entrar',
@@ -33,6 +45,23 @@ export const messages = {
     resetInvalidToken: 'Link inválido ou expirado. Peça um novo link.',
     passwordsDiffer: 'As senhas não coincidem',
     emailVerifiedTitle: 'Email confirmado!',
+    // Confirming signs nobody in (ADR 006): the visitor is asked to sign in ('Entrar' takes one already in onwards).
+    emailVerified: 'Seu email foi confirmado. Entre com o seu email e senha para continuar.',
+    emailVerifyFailedTitle: 'Não foi possível confirmar o email',
+    emailVerifyFailed: 'O link é inválido ou expirou. Entre e peça um novo email de confirmação.',
+    signInAction: 'Entrar',
+    // The invitation link's page (issue 13, item 11): the person never had a password, so it is made, not reset.
+    acceptInviteTitle: 'Aceitar convite',
+    acceptInviteWelcomeClinic: 'Boas-vindas à equipe da {clinic}! Você foi convidado como {role}.',
+    acceptInviteWelcomePlatform: 'Boas-vindas à Carteirinha! Você foi convidado como {role}.',
+    acceptInviteWelcome: 'Boas-vindas à Carteirinha!',
+    acceptInviteAccount: 'Crie uma senha para a conta {email}.',
+    createPassword: 'Criar senha',
+    creatingPassword: 'Criando senha...',
+    passwordCreatedTitle: 'Senha criada!',
+    // A sign-up of an address that already has an account answers like any other (issue 12, item 9).
+    signUpCheckEmailTitle: 'Verifique seu email',
+    signUpCheckEmail: 'Este email já pode ter uma conta: enviamos uma mensagem para ele. Entre com a sua senha ou use "Esqueceu a senha?".',
     resetRequestErrorTitle: 'Erro ao enviar link',
     resetErrorTitle: 'Erro ao redefinir senha',
     signOutErrorTitle: 'Erro ao sair',
@@ -43,6 +72,19 @@ export const messages = {
     noData: 'Ainda não há dados para exibir.',
     notAvailableYet: 'Esta área ainda não está disponível.',
     networkError: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
+    // A save that got no answer (offline, failed or timed out): it is never sent again behind the user's back.
+    offlineNothingSaved: 'Sem conexão. Nada foi salvo.',
+    // The error state of a list or a page whose data did not load.
+    loadErrorTitle: 'Não foi possível carregar os dados',
+    retry: 'Tentar novamente',
+    retrying: 'Tentando novamente...',
+    // The first thing a keyboard reaches on every portal page.
+    skipToContent: 'Pular para o conteúdo',
+    // Leaving a form with changes not saved.
+    unsavedTitle: 'Sair sem salvar?',
+    unsavedDescription: 'As alterações que você fez nesta página ainda não foram salvas e serão perdidas.',
+    unsavedStay: 'Continuar editando',
+    unsavedLeave: 'Sair sem salvar',
     // The buttons of a form dialog and of a delete confirmation.
     cancel: 'Cancelar',
     save: 'Salvar',
@@ -52,6 +94,25 @@ export const messages = {
     perMonth: '/mês',
     confirmDeleteTitle: 'Confirmar Exclusão',
     delete: 'Excluir',
+  },
+  // Any path the router does not know (specification §2 "Not-found screen"): its two lines are the specification's.
+  notFound: {
+    code: '404',
+    title: 'Oops! Page not found',
+    text: 'A página que você procurou não existe ou mudou de endereço.',
+    backHome: 'Voltar para o início',
+    backToClinic: 'Voltar para o site de {name}',
+  },
+  // A portal page the user's role may not open, reached by its address (the sidebar does not offer it).
+  accessDenied: {
+    title: 'Acesso restrito',
+    text: 'Sua função não dá acesso a esta página. Se precisar dela, fale com o administrador da clínica.',
+    back: 'Voltar para o início',
+  },
+  // Where a signed-in visitor of a public page goes instead of 'Entrar'.
+  portalEntry: {
+    myPortal: 'Meu portal',
+    continueSignUp: 'Continuar cadastro',
   },
   // The platform's landing page (main host).
   landing: {
@@ -207,6 +268,27 @@ export const messages = {
     clinicUnavailableTitle: 'Clínica indisponível',
     clinicUnavailable: 'O programa de cartão desta clínica está temporariamente indisponível. Fale com a clínica.',
     backToPlatform: 'Ir para a Carteirinha',
+    /** A request whose Host header is not a plain host name (user info, spaces, a bad port…): issue 12, item 13. */
+    invalidHostTitle: 'Endereço inválido',
+    invalidHost: 'Este endereço não é válido. Confira o endereço digitado.',
+    // A closed clinic's people (ADR 010): the portal's state page and the API's CLINIC_INACTIVE message.
+    closedSiteSignIn: 'Pacientes da clínica podem entrar pelo site da Carteirinha para consultar os próprios dados.',
+    clinicSuspendedTitle: 'Clínica suspensa',
+    clinicSuspended: 'O acesso da clínica à Carteirinha está suspenso. Fale com a equipe da Carteirinha para reativá-lo.',
+    clinicCancelledTitle: 'Clínica cancelada',
+    clinicCancelled: 'A clínica foi cancelada na Carteirinha. Fale com a equipe da Carteirinha se precisar dos dados da clínica.',
+    clinicTrialExpiredTitle: 'Período de teste encerrado',
+    clinicTrialExpired: 'O período de teste da clínica terminou. Fale com a equipe da Carteirinha para contratar um plano.',
+    patientClinicInactive:
+      'O programa de cartão da sua clínica está indisponível no momento. Você ainda pode consultar seus dados, sua assinatura e seu histórico de pagamentos.',
+    // A self-service sign-up before 'Aprovar Cadastro' (issue 12, item 21).
+    awaitingApprovalTitle: 'Aguardando aprovação',
+    awaitingApproval:
+      'O site desta clínica está sendo preparado e aguarda a aprovação da Carteirinha. Em breve você poderá conhecer os planos e se cadastrar por aqui.',
+    awaitingApprovalTeam: 'Faz parte da equipe da clínica? Entre para preparar o site.',
+    awaitingApprovalSignUp: 'Esta clínica ainda aguarda aprovação e não aceita cadastros de pacientes. Volte em breve.',
+    awaitingApprovalBanner: 'Cadastro aguardando aprovação da Carteirinha: até lá, o site da clínica não aceita cadastros de pacientes.',
+    planNotSelfService: 'Este plano é contratado sob consulta. Escolha outro plano ou fale com a equipe da Carteirinha.',
     invalidCnpj: 'CNPJ inválido',
     invalidSlug: 'Use de 3 a 40 letras minúsculas, números ou hífens, começando e terminando com letra ou número',
     reservedSlug: 'Este endereço é reservado. Escolha outro.',
@@ -214,11 +296,26 @@ export const messages = {
     cnpjTaken: 'Já existe uma clínica com este CNPJ.',
     clinicNameMin: 'Nome da clínica deve ter no mínimo 3 caracteres',
     alreadyOnboarded: 'Sua conta já está ligada a uma clínica.',
+    verifyEmailFirst: 'Confirme seu email antes de criar a sua clínica: abra o link que enviamos para o seu email.',
+    verifyEmailTitle: 'Confirme seu email',
+    verifyEmailOnboarding:
+      'Para criar a sua clínica, confirme primeiro o seu email: abra o link que enviamos para {email}. Depois volte a esta página.',
+    resendVerification: 'Reenviar email de confirmação',
+    verificationResent: 'Enviamos um novo link de confirmação. Confira também a caixa de spam.',
+    verificationResendError: 'Não foi possível reenviar o email de confirmação. Tente novamente em alguns minutos.',
     onboardingOnlyOnPlatform: 'O cadastro de clínicas é feito no site da Carteirinha.',
     patientLimitReached: 'Esta clínica atingiu o limite de pacientes do seu plano. Fale com a clínica.',
     wrongClinic: 'Esta conta não pertence a esta clínica. Entre pelo site da sua clínica.',
     clinicCreatedTitle: 'Clínica criada!',
     clinicCreated: 'Seu período de teste de 14 dias começou.',
+    // Said on the way to the portal (ADR 010): a self-service clinic's site waits for the platform's approval.
+    clinicCreatedAwaitingApproval:
+      'Seu período de teste de 14 dias começou. O cadastro aguarda a aprovação da Carteirinha: você já pode preparar a clínica, e o site passa a aceitar pacientes depois da aprovação.',
+    siteAddressLabel: 'Endereço do site (subdomínio)',
+    planLabel: 'Plano',
+    planHint: 'Você pode mudar de plano depois. Nenhuma cobrança durante o período de teste.',
+    planOption: '{name} — {price}/mês',
+    plansLoading: 'Carregando planos...',
     trialEndsOn: 'Período de teste até {date}',
     trialEnded: 'O período de teste terminou.',
     invalidColor: 'Use uma cor no formato #RRGGBB',
@@ -307,10 +404,12 @@ export const messages = {
       patients: 'Pacientes',
       staff: 'Equipe',
       subscriptionPlans: 'Planos para pacientes',
-      activeSubscriptions: 'Assinaturas ativas',
+      activeSubscriptions: 'Assinaturas de pacientes',
       createdAt: 'Criada em',
       trialEndsAt: 'Fim do trial',
-      revenue: 'Receita',
+      // Not the platform's MRR: what the clinic's patients paid for its programme, all time.
+      revenue: 'Pagamentos de Pacientes',
+      revenueHelp: 'Pagamentos de Pacientes: o que os pacientes de cada clínica já pagaram pelo programa, desde o início.',
     },
     cnpjPlaceholder: '00.000.000/0000-00',
     slugHelp: 'Letras minúsculas, números e hífens',
@@ -338,7 +437,18 @@ export const messages = {
     // The admin's 'Dashboard' (specification §2).
     dashboardTitle: 'Dashboard',
     dashboardDescription: 'Visão geral da plataforma',
-    kpis: { activeClinics: 'Clínicas Ativas', totalPatients: 'Total de Pacientes', activeSubscriptions: 'Assinaturas Ativas', monthlyRevenue: 'Receita Mensal' },
+    // Each figure is named for what it counts, the same on every page, with one line saying so (issue 13, item 9):
+    // patients' subscriptions to clinic plans are not clinics' subscriptions to platform plans.
+    kpis: {
+      activeClinics: 'Clínicas Ativas',
+      activeClinicsHelp: 'Clínicas com status Ativa; as em trial não entram.',
+      totalPatients: 'Total de Pacientes',
+      totalPatientsHelp: 'Pacientes cadastrados em todas as clínicas.',
+      activeSubscriptions: 'Assinaturas de Pacientes',
+      activeSubscriptionsHelp: 'Assinaturas ativas de pacientes nos planos das clínicas.',
+      monthlyRevenue: 'MRR da Plataforma',
+      monthlyRevenueHelp: 'Mensalidades das clínicas ativas nos planos da plataforma.',
+    },
     recentClinics: 'Clínicas Recentes',
     recentClinicsLabel: 'Clínicas recentes',
     viewAllClinics: 'Ver todas as clínicas',
@@ -458,6 +568,8 @@ export const messages = {
     allowMultipleSessionsHint: 'Permitir login em múltiplos dispositivos',
     sessionTimeout: 'Timeout de sessão (minutos)',
     sessionTimeoutHint: 'Inatividade de administradores e equipes das clínicas (e no máximo 12 horas por login); pacientes ficam conectados até 7 dias sem uso.',
+    passwordMinLength: 'Tamanho mínimo da senha',
+    passwordMinLengthHint: 'Vale para toda senha nova: cadastro, redefinição, troca e convites. Senhas comuns são sempre recusadas.',
     smtp: 'Email (SMTP)',
     smtpDescription: 'Servidor usado para todos os emails da plataforma',
     smtpHost: 'Servidor SMTP',
@@ -471,6 +583,19 @@ export const messages = {
     smtpTestOk: 'Conexão SMTP bem-sucedida',
     smtpTestFailed: 'Falha na conexão SMTP: {reason}',
     smtpHostRequired: 'Informe o servidor SMTP para testar a conexão',
+    // 'Testar Conexão' says what kind of failure it was, never the resolver's or the server's own text.
+    smtpFailure: {
+      port_not_allowed: 'porta não permitida. Use uma porta de SMTP: {ports}.',
+      address_not_allowed: 'endereço não permitido. Use um servidor SMTP público ou um relay nesta máquina (localhost).',
+      dns_not_found: 'servidor não encontrado. Verifique o nome do servidor.',
+      connection_refused: 'o servidor recusou a conexão. Verifique o servidor e a porta.',
+      timeout: 'o servidor não respondeu a tempo. Verifique o servidor, a porta e o firewall.',
+      tls: 'falha na conexão segura (TLS). Verifique a porta e o certificado do servidor.',
+      authentication: 'usuário ou senha recusados pelo servidor.',
+      other: 'não foi possível concluir a conexão. Verifique os dados e tente novamente.',
+    },
+    smtpPortNotAllowed: 'Porta não permitida. Use uma porta de SMTP: {ports}',
+    smtpAddressNotAllowed: 'Endereço não permitido: use um servidor SMTP público ou um relay nesta máquina (localhost)',
     backup: 'Backup',
     backupDescription: 'Configurações de backup automático',
     backupDaily: 'Backup automático',
@@ -489,8 +614,15 @@ export const messages = {
     newClinicAction: 'Abrir painel',
     newClinicFooter: 'Você recebe este email porque a notificação de novas clínicas está ativa nas Configurações.',
     weeklyReportSubject: 'Relatório semanal — {name}',
-    weeklyReportIntro:
-      'De {from} a {to}: {clinics} novas clínicas e {users} novos usuários. Ao todo: {totalClinics} clínicas, {totalUsers} usuários e {activePlans} planos ativos.',
+    // Each {…} is a count in words agreeing with its number (see `formatCount` and the forms below).
+    weeklyReportIntro: 'De {from} a {to}: {clinics} e {users}. Ao todo: {totalClinics}, {totalUsers} e {activePlans}.',
+    weeklyReportCounts: {
+      newClinics: { zero: 'nenhuma nova clínica', one: '{count} nova clínica', other: '{count} novas clínicas' },
+      newUsers: { zero: 'nenhum novo usuário', one: '{count} novo usuário', other: '{count} novos usuários' },
+      clinics: { zero: 'nenhuma clínica', one: '{count} clínica', other: '{count} clínicas' },
+      users: { zero: 'nenhum usuário', one: '{count} usuário', other: '{count} usuários' },
+      activePlans: { zero: 'nenhum plano ativo', one: '{count} plano ativo', other: '{count} planos ativos' },
+    },
     weeklyReportAction: 'Ver relatórios',
     weeklyReportFooter: 'Você recebe este email porque os relatórios automáticos estão ativos nas Configurações.',
     overdueDigestSubject: 'Pagamentos em atraso em {date} — {name}',
@@ -513,6 +645,7 @@ export const messages = {
     hostInvalid: 'Servidor SMTP inválido',
     portInvalid: 'Porta deve ser um número entre 1 e 65535',
     sessionTimeoutInvalid: 'Timeout deve ser entre 5 e 720 minutos',
+    passwordMinLengthInvalid: 'Tamanho mínimo da senha deve ser entre 6 e 64 caracteres',
     retentionInvalid: 'Retenção deve ser entre 1 e 365 dias',
     demoNoteTitle: 'Dados de demonstração',
     demoNote:
@@ -557,6 +690,9 @@ export const messages = {
     TWO_FACTOR_REQUIRED: 'Ative a verificação em duas etapas para continuar.',
     REAUTHENTICATION_REQUIRED: 'Confirme sua senha para continuar.',
     FORBIDDEN: 'Você não tem permissão para fazer isso',
+    CROSS_SITE_REFUSED: 'Requisição de outro site recusada. Use a plataforma pelo próprio endereço dela.',
+    UNSUPPORTED_MEDIA_TYPE: 'Formato do conteúdo não aceito: envie os dados em JSON.',
+    CLINIC_INACTIVE: 'A clínica está suspensa ou cancelada na Carteirinha.',
     NOT_FOUND: 'Registro não encontrado',
     ROUTE_NOT_FOUND: 'Recurso não encontrado',
     VALIDATION: 'Dados inválidos',
@@ -568,12 +704,25 @@ export const messages = {
   },
   email: {
     verifySubject: 'Confirme seu email',
-    verifyIntro: 'Olá, {name}! Confirme seu email para ativar sua conta.',
+    // Mail to an address nobody has proven yet never quotes what the person typed (the name): issue 12, item 12.
+    verifyIntro: 'Olá! Confirme seu email para ativar sua conta.',
     verifyAction: 'Confirmar email',
     resetSubject: 'Redefinição de senha',
     resetIntro: 'Olá, {name}! Recebemos um pedido para redefinir a sua senha.',
+    resetIntroUnverified: 'Olá! Recebemos um pedido para redefinir a sua senha.',
     resetAction: 'Redefinir senha',
     ignore: 'Se você não fez este pedido, ignore este email.',
+    signUpAttemptSubject: 'Tentativa de cadastro com o seu email',
+    signUpAttemptIntro:
+      'Alguém tentou criar uma conta com este email, que já está cadastrado. Se foi você, entre com a sua senha ou use "Esqueceu a senha?" na página de login.',
+    signUpAttemptAction: 'Ir para o login',
+    signUpAttemptFooter: 'Se não foi você, ignore este email: nada mudou na sua conta.',
+    linkRedacted: '[link removido após o envio]',
+    signInCeilingSubject: 'Muitas tentativas de acesso à sua conta',
+    signInCeilingIntro:
+      'Olá! Na última hora, sua conta recebeu muitas tentativas de acesso com a senha errada, e novas tentativas estão sendo adiadas por alguns minutos. De onde você já entrou antes, o acesso continua normal. Se não foi você, redefina a sua senha: isso também libera a conta.',
+    signInCeilingAction: 'Ir para o login',
+    signInCeilingFooter: 'Você recebe este aviso no máximo uma vez por hora.',
   },
   // Admin "Usuários" beyond the words of the specification: deactivation, invitations, the clinic picker.
   adminUsers: {
@@ -583,6 +732,13 @@ export const messages = {
     changedMeanwhile: 'Este usuário acabou de ser alterado por outra pessoa. Atualize a lista e tente novamente.',
     lastAdmin: 'A plataforma precisa de ao menos um Super Admin. Dê esta função a outra pessoa antes de alterar esta.',
     inviteNotSent: 'Não foi possível enviar o convite por email, e nada foi criado. Verifique o servidor SMTP em Configurações e tente novamente.',
+    // An account someone made with this address but never confirmed gets its role only through an invitation (ADR 006).
+    unverifiedAccountInvited:
+      'Conta existente, e-mail não confirmado: enviamos um convite para a pessoa definir a senha. A senha antiga e as sessões da conta foram encerradas.',
+    unverifiedInviteNotSent:
+      'Conta existente, e-mail não confirmado: não foi possível enviar o convite por email, e a função não foi dada. Verifique o servidor SMTP em Configurações e tente novamente.',
+    unverifiedChangeInviteNotSent:
+      'Conta existente, e-mail não confirmado: a função foi alterada, mas o convite não pôde ser enviado por email. Verifique o servidor SMTP em Configurações e use Reenviar convite.',
     resendNotSent: 'Não foi possível enviar o convite por email. Verifique o servidor SMTP em Configurações e tente novamente.',
     alreadyHasPassword: 'Este usuário já definiu a senha: não há convite para reenviar.',
     resendNeedsRole: 'Dê uma função ao usuário antes de reenviar o convite.',
@@ -649,8 +805,11 @@ export const messages = {
     deleteAria: 'Excluir plano {name}',
     deleteSubject: 'o plano',
     totalPlans: 'Total de Planos',
-    activeSubscriptions: 'Assinaturas Ativas',
-    mrr: 'MRR',
+    // Named as on the Dashboard (issue 13, item 9): these are clinics on platform plans, not patients.
+    activeSubscriptions: 'Clínicas Assinantes',
+    activeSubscriptionsHelp: 'Clínicas ativas com um plano da plataforma.',
+    mrr: 'MRR da Plataforma',
+    mrrHelp: 'Mensalidades das clínicas ativas nos planos da plataforma.',
     mrrChange: '{change}% vs mês anterior',
     comparisonTitle: 'Comparativo de Planos',
     comparisonCaption: 'Comparativo de recursos e limites dos planos',
@@ -699,6 +858,8 @@ export const messages = {
     filterDescription: 'Escolha o primeiro e o último dia do período. Os dois dias entram no relatório.',
     startDate: 'Data Inicial',
     endDate: 'Data Final',
+    // Each calendar's month navigation is a landmark of its own: named after its calendar, never twice the same.
+    calendarNav: 'Navegação do calendário — {label}',
     applyFilter: 'Aplicar Filtro',
     clearFilter: 'Limpar filtro',
     period: 'Período: {from} até {to}',
@@ -733,6 +894,22 @@ export const messages = {
     chosenDate: 'Escolhida: {date}',
   },
 } as const;
+
+/** The wordings of a count: `one` and `other` as pt-BR's plural rules choose, and `zero` for none when given. */
+export type CountForms = { readonly zero?: string; readonly one: string; readonly other: string };
+
+const PT_BR_PLURALS = new Intl.PluralRules('pt-BR');
+const PT_BR_INTEGER = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/**
+ * A count in words that agree with it: "1 nova clínica", "3 novas clínicas", "nenhuma nova clínica". The form's
+ * `{count}` is the number written the pt-BR way (1.234).
+ */
+export function formatCount(forms: CountForms, count: number): string {
+  if (count === 0 && forms.zero !== undefined) return forms.zero;
+  const template = PT_BR_PLURALS.select(count) === 'one' ? forms.one : forms.other;
+  return formatMessage(template, { count: PT_BR_INTEGER.format(count) });
+}
 
 /** Replaces `{name}`-style placeholders in a catalogue message. */
 export function formatMessage(template: string, values: Record<string, string | number>): string {

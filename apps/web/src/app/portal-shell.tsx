@@ -1,3 +1,4 @@
+import { messages } from '@carteirinha/shared/messages';
 import { ROLE_LABELS } from '@carteirinha/shared/roles';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
@@ -59,15 +60,41 @@ type PortalShellProps = Omit<PortalSidebarProps, 'logoUrl'> &
     notice?: ReactNode;
   };
 
-/** The frame of every portal: the sidebar, the top bar and the page in `<main>`. */
+/** The id of every portal page's `<main>`, where 'Pular para o conteúdo' leads. */
+const MAIN_CONTENT_ID = 'conteudo';
+
+/**
+ * 'Pular para o conteúdo': the first thing Tab reaches on a portal page, shown only then, it takes keyboard and
+ * screen-reader users past the sidebar and the top bar. Focus is moved by hand: a `#conteudo` in the address would be
+ * a navigation of its own for the router.
+ */
+function SkipToContentLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className="sr-only z-50 rounded-md bg-background text-sm font-medium shadow-md ring-2 ring-ring focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
+      onClick={(event) => {
+        event.preventDefault();
+        const main = document.getElementById(MAIN_CONTENT_ID);
+        main?.focus();
+        main?.scrollIntoView({ block: 'start' });
+      }}
+    >
+      {messages.common.skipToContent}
+    </a>
+  );
+}
+
+/** The frame of every portal: the skip link, the sidebar, the top bar and the page in `<main>`. */
 export function PortalShell({ brand, groupLabel, items, showClinic, notice }: PortalShellProps) {
   const tenant = useClinicTenant();
   return (
     <SidebarProvider>
+      <SkipToContentLink />
       <PortalSidebar brand={brand} groupLabel={groupLabel} items={items} logoUrl={tenant?.clinic.logoUrl ?? null} />
       <div className="flex min-w-0 flex-1 flex-col">
         <PortalTopBar showClinic={showClinic} brand={brand} />
-        <main className="flex-1 p-4 md:p-6 lg:p-8">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6 lg:p-8">
           <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
             {notice}
             <Outlet />

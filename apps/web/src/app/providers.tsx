@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { queryClient } from '@/lib/query-client';
+import { AppToaster } from './toaster';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster richColors closeButton position="top-right" />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

@@ -1,9 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { Permission } from '@carteirinha/shared/permissions';
 import type { Portal } from '@carteirinha/shared/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { tenantQueryOptions } from '@/features/tenant/api/get-tenant';
 import { queryClient } from '@/lib/query-client';
+import { dismissToastsOnPageChange } from '@/lib/toasts';
 import { HomePage } from './home-page';
 import { RootLayout } from './root-layout';
 
@@ -25,6 +27,14 @@ function lazyGuard(portal: Portal): RouteObject['lazy'] {
   return async () => {
     const { RoleGuard } = await import('./role-guard');
     return { Component: () => <RoleGuard portal={portal} /> };
+  };
+}
+
+/** Within a portal, pages only some of its roles may open (packages/shared/src/permissions.ts). */
+function lazyPermissionGuard(permission: Permission): RouteObject['lazy'] {
+  return async () => {
+    const { PermissionGuard } = await import('./permission-guard');
+    return { Component: () => <PermissionGuard permission={permission} /> };
   };
 }
 
@@ -62,9 +72,15 @@ const clinicRoutes: RouteObject = {
         { path: 'validar', lazy: lazyPage(() => import('@/features/clinic/pages/validate-card-page'), 'ValidateCardPage') },
         { path: 'validar-qrcode', lazy: lazyPage(() => import('@/features/clinic/pages/validate-qrcode-page'), 'ValidateQrCodePage') },
         { path: 'atendimentos', lazy: lazyPage(() => import('@/features/clinic/pages/visits-page'), 'VisitsPage') },
-        { path: 'servicos', lazy: lazyPage(() => import('@/features/clinic/pages/services-page'), 'ServicesPage') },
-        { path: 'financeiro', lazy: lazyPage(() => import('@/features/clinic/pages/finance-page'), 'FinancePage') },
-        { path: 'configuracoes', lazy: lazyPage(() => import('@/features/clinic/pages/settings-page'), 'ClinicSettingsPage') },
+        // The clinic_admin's pages: hidden from the sidebar of other roles, and shut to them by address too.
+        {
+          lazy: lazyPermissionGuard('clinic:manage'),
+          children: [
+            { path: 'servicos', lazy: lazyPage(() => import('@/features/clinic/pages/services-page'), 'ServicesPage') },
+            { path: 'financeiro', lazy: lazyPage(() => import('@/features/clinic/pages/finance-page'), 'FinancePage') },
+            { path: 'configuracoes', lazy: lazyPage(() => import('@/features/clinic/pages/settings-page'), 'ClinicSettingsPage') },
+          ],
+        },
       ],
     },
   ],
@@ -110,6 +126,7 @@ export const routes: RouteObject[] = [
       { path: '/auth', lazy: lazyPage(() => import('@/features/auth/pages/auth-page'), 'AuthPage') },
       { path: '/onboarding', lazy: lazyPage(() => import('@/features/onboarding/pages/onboarding-page'), 'OnboardingPage') },
       { path: '/auth/redefinir-senha', lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage') },
+      { path: '/auth/aceitar-convite', lazy: lazyPage(() => import('@/features/auth/pages/accept-invitation-page'), 'AcceptInvitationPage') },
       adminRoutes,
       clinicRoutes,
       patientRoutes,
@@ -119,3 +136,6 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+// Toasts belong to their page: the old page's go when another opens.
+dismissToastsOnPageChange(router);

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { authClient } from '@/lib/auth-client';
-import { meQueryOptions } from './session';
+import { meQueryOptions, whileSigningOut } from './session';
 
 async function signOut(): Promise<void> {
   const { error } = await authClient.signOut();
@@ -21,9 +21,11 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSuccess: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryOptions.queryKey[0] });
-      queryClient.setQueryData(meQueryOptions.queryKey, null);
-      void navigate('/auth', { replace: true });
+      void whileSigningOut(async () => {
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryOptions.queryKey[0] });
+        queryClient.setQueryData(meQueryOptions.queryKey, null);
+        await navigate('/auth', { replace: true });
+      });
     },
     onError: (error) => {
       const description = error instanceof TypeError ? messages.common.networkError : error.message;

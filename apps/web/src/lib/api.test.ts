@@ -1,6 +1,8 @@
 import { messages } from '@carteirinha/shared/messages';
-import { describe, expect, it } from 'vitest';
-import { ApiError, fileNameOf, readDownload } from './api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest, fileNameOf, NetworkError, readDownload } from './api';
+import { errorMessage } from './error-message';
 
 function answer(status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Response {
   return new Response(body, { status, headers });
@@ -40,5 +42,77 @@ describe('fileNameOf', () => {
     expect(fileNameOf('attachment; filename="relatorio-usuarios.csv"')).toBe('relatorio-usuarios.csv');
     expect(fileNameOf('inline')).toBeNull();
     expect(fileNameOf(null)).toBeNull();
+  });
+});
+
+describe('apiRequest on a bad connection', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** A fetch that never answers, as on a dead connection, but gives up when its signal aborts. */
+  function hangingFetch() {
+    return vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+  }
+
+  it('gives up on a save after its deadline, saying that nothing was saved', async () => {
+    vi.stubGlobal('fetch', hangingFetch());
+    const saving = apiRequest('/api/admin/clinics', z.unknown(), { method: 'POST', body: {}, timeoutMs: 20 });
+    await expect(saving).rejects.toMatchObject({ name: 'NetworkError', reason: 'timeout', isWrite: true });
+    expect(errorMessage(await saving.catch((error: unknown) => error))).toBe('Sem conexão. Nada foi salvo.');
+  });
+
+  it('reports a failed connection as a network error; a read says so without "Nada foi salvo"', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const reading = apiRequest('/api/admin/clinics', z.unknown()).catch((error: unknown) => error);
+    const failure = await reading;
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(errorMessage(failure)).toBe(messages.common.networkError);
+  });
+
+  it('does not even send a write while the browser is offline', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('navigator', { onLine: false });
+    await expect(apiRequest('/api/admin/plans', z.unknown(), { method: 'POST', body: {} })).rejects.toMatchObject({ reason: 'offline' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("keeps the caller's own cancellation as it is", async () => {
+    vi.stubGlobal('fetch', hangingFetch());
+    const controller = new AbortController();
+    const reading = apiRequest('/api/me', z.unknown(), { signal: controller.signal });
+    controller.abort();
+    await expect(reading).rejects.not.toBeInstanceOf(NetworkError);
+  });
+
+  it('sends the idempotency key it is given', async () => {
+    const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(answer(201, '{}')));
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('/api/admin/clinics', z.unknown(), { method: 'POST', body: {}, idempotencyKey: 'chave-1' });
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('idempotency-key')).toBe('chave-1');
+  });
+});
+
+describe('apiRequest and the server\'s rule on writes (issue 12, item 14)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('labels a body as JSON, and sends an empty POST with no body and no content type', async () => {
+    const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(answer(201, '{}')));
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('/api/admin/plans', z.unknown(), { method: 'POST', body: { name: 'Plano' } });
+    await apiRequest('/api/admin/backups', z.unknown(), { method: 'POST' });
+    const [withBody, empty] = fetch.mock.calls.map((call) => call[1]);
+    expect(new Headers(withBody?.headers).get('content-type')).toBe('application/json');
+    expect(withBody?.body).toBe('{"name":"Plano"}');
+    expect(new Headers(empty?.headers).get('content-type')).toBeNull();
+    expect(empty?.body).toBeUndefined();
   });
 });

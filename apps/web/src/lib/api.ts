@@ -16,11 +16,69 @@ export class ApiError extends Error {
   }
 }
 
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * How long a request may take, answer included, before the client gives up: on a flaky connection a save must end
+ * with a clear message instead of spinning, and never land later behind the user's back.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Why a request got no answer from the server. */
+export type NetworkFailure = 'offline' | 'failed' | 'timeout';
+
+/** A request that got no answer: the browser was offline, the connection failed, or it took longer than allowed. */
+export class NetworkError extends Error {
+  constructor(
+    readonly reason: NetworkFailure,
+    readonly method: HttpMethod,
+  ) {
+    super(`Network ${reason} on ${method}`);
+    this.name = 'NetworkError';
+  }
+
+  /** Whether the request was meant to change something (a save, a deletion), rather than to read. */
+  get isWrite(): boolean {
+    return this.method !== 'GET';
+  }
+}
+
 type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key`: one UUID per logical submit, the same on its retry, so that a save whose answer was
+   * lost is not done twice when the user tries again (see `lib/submit-keys.ts`).
+   */
+  idempotencyKey?: string;
+  /** Overrides `REQUEST_TIMEOUT_MS` (tests). */
+  timeoutMs?: number;
 };
+
+/**
+ * Sends a request and reads its answer under one deadline. A write is not even sent while the browser knows it is
+ * offline; a request the caller cancelled (a query no longer needed) rethrows the caller's abort as it was.
+ */
+async function send<T>(
+  path: string,
+  init: Omit<RequestInit, 'signal'> & { method: HttpMethod },
+  options: { signal?: AbortSignal; timeoutMs?: number },
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
+  if (init.method !== 'GET' && typeof navigator !== 'undefined' && !navigator.onLine) throw new NetworkError('offline', init.method);
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    return await read(await fetch(path, { ...init, credentials: 'same-origin', signal }));
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (deadline.aborted) throw new NetworkError('timeout', init.method);
+    // fetch rejects with a TypeError when no answer came (DNS, refused connection, dropped network).
+    if (error instanceof TypeError) throw new NetworkError('failed', init.method);
+    throw error;
+  }
+}
 
 /** The server's pt-BR error of a refused answer, or the generic one when the body is not ours (a proxy's page). */
 async function apiErrorOf(response: Response): Promise<ApiError> {
@@ -40,14 +98,15 @@ async function parseAnswer<T extends z.ZodType>(response: Response, schema: T): 
  * shows up as an error instead of an undefined field on screen.
  */
 export async function apiRequest<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.infer<T>> {
-  const response = await fetch(path, {
-    method: options.method ?? 'GET',
-    credentials: 'same-origin',
-    headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
-  return parseAnswer(response, schema);
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  return send(
+    path,
+    { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+    options,
+    (response) => parseAnswer(response, schema),
+  );
 }
 
 type UploadOptions = {
@@ -60,13 +119,7 @@ type UploadOptions = {
  * writes it, with the boundary that separates the parts.
  */
 export async function apiUpload<T extends z.ZodType>(path: string, schema: T, body: FormData, options: UploadOptions = {}): Promise<z.infer<T>> {
-  const response = await fetch(path, {
-    method: options.method ?? 'POST',
-    credentials: 'same-origin',
-    body,
-    signal: options.signal,
-  });
-  return parseAnswer(response, schema);
+  return send(path, { method: options.method ?? 'POST', body }, options, (response) => parseAnswer(response, schema));
 }
 
 /** A file the API produced, with the name the server gave it (Content-Disposition), when it gave one. */

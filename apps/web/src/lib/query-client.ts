@@ -2,13 +2,16 @@ import { messages } from '@carteirinha/shared/messages';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError } from './api';
+import { shouldRetryQuery } from './query-retry';
+import { acrossPageChange } from './toasts';
 
 /** The query key of GET /api/me (app/session.ts), which decides what the portals show. */
 const ME_KEY = ['me'] as const;
 
 /** Said once, however many requests fail at the same moment. */
 export function notifySessionExpired(): void {
-  toast.error(messages.errors.SESSION_EXPIRED, { id: 'session-expired' });
+  // Shown on the way to /auth, where it must still be read.
+  toast.error(messages.errors.SESSION_EXPIRED, { id: acrossPageChange('session-expired') });
 }
 
 /**
@@ -22,6 +25,8 @@ function onApiError(error: unknown): void {
     queryClient.setQueryData(ME_KEY, null);
   }
   if (error.code === 'TWO_FACTOR_REQUIRED') void queryClient.invalidateQueries({ queryKey: ME_KEY });
+  // The clinic was closed while the portal was open (ADR 010): /api/me says so, and the portal shows why.
+  if (error.code === 'CLINIC_INACTIVE') void queryClient.invalidateQueries({ queryKey: ME_KEY });
 }
 
 export const queryClient: QueryClient = new QueryClient({
@@ -30,8 +35,15 @@ export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // A 4xx will not get better by asking again.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+      // Offline, a query fails (and shows its error state with 'Tentar novamente') instead of waiting paused.
+      networkMode: 'always',
+      retry: shouldRetryQuery,
+    },
+    mutations: {
+      // Never held back while offline to be sent later behind the user's back: the save fails now, with the form kept.
+      networkMode: 'always',
+      // A write is not repeated automatically; the user's own retry sends the same idempotency key.
+      retry: false,
     },
   },
 });

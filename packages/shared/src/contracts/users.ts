@@ -4,9 +4,10 @@ import { ROLES, roleNeedsClinic } from '../roles.ts';
 
 const a = messages.admin;
 
-export const USER_STATUSES = ['active', 'disabled'] as const;
+/** `invited`: the account was invited and no password was set yet — it cannot sign in until the link is used. */
+export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-export const USER_STATUS_LABELS: Record<UserStatus, string> = { active: 'Ativo', disabled: 'Desativado' };
+export const USER_STATUS_LABELS: Record<UserStatus, string> = { active: 'Ativo', invited: 'Convite pendente', disabled: 'Desativado' };
 
 /** A row of /admin/usuarios: the real e-mail, role, clinic name, status and last sign-in. */
 export const adminUserSchema = z.object({
@@ -16,7 +17,10 @@ export const adminUserSchema = z.object({
   role: z.enum(ROLES).nullable(),
   clinicId: z.uuid().nullable(),
   clinicName: z.string().nullable(),
-  /** 'Desativado' once 'Desativar' was used (the account cannot sign in), until a role is given again. */
+  /**
+   * 'Desativado' once 'Desativar' was used (the account cannot sign in), until a role is given again; 'Convite
+   * pendente' while an invited person has not set a password; otherwise 'Ativo'.
+   */
   status: z.enum(USER_STATUSES),
   /** The last sign-in that completed (second factor included); null if the person never signed in. */
   lastSignInAt: z.iso.datetime({ offset: true }).nullable(),
@@ -25,6 +29,18 @@ export const adminUserSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/**
+ * GET /api/public/invitation?token=: what the "Aceitar convite" page greets the invited person with — the address the
+ * account is for, the role given and the clinic (null for a platform role). Only the link's holder has the token.
+ */
+export const invitationPreviewQuerySchema = z.object({ token: z.string().min(1).max(200) });
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  role: z.enum(ROLES).nullable(),
+  clinicName: z.string().nullable(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /** The five count cards of /admin/usuarios. */
 export const userCountsSchema = z.object({
@@ -96,7 +112,11 @@ export const updateRoleSchema = z
   .superRefine(clinicWhenNeeded);
 export type UpdateRoleInput = z.input<typeof updateRoleSchema>;
 
-export const assignRoleResponseSchema = z.object({ user: adminUserSchema, invited: z.boolean() });
+/**
+ * `invited`: a set-password link was e-mailed. `unverifiedAccount`: the address already had an account whose owner
+ * never confirmed it, so it was invited rather than given the role with the password someone chose (ADR 006).
+ */
+export const assignRoleResponseSchema = z.object({ user: adminUserSchema, invited: z.boolean(), unverifiedAccount: z.boolean() });
 
 /** 'Ver Perfil'. */
 export const userProfileSchema = adminUserSchema.extend({

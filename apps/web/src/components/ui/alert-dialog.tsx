@@ -1,7 +1,9 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { useMenuReturnFocus } from '@/lib/overlay-focus';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
+import { OpenLayerMarker } from './open-layer-marker';
 
 /**
  * A confirmation that interrupts (Radix AlertDialog, role="alertdialog"): it does not close on an outside click, and
@@ -15,7 +17,9 @@ export function AlertDialogTrigger(props: ComponentProps<typeof AlertDialogPrimi
   return <AlertDialogPrimitive.Trigger data-slot="alert-dialog-trigger" {...props} />;
 }
 
-export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+/** The confirmation's panel; opened from a row menu's item, it gives focus back to that menu's button when it closes. */
+export function AlertDialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focusHandlers = useMenuReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay data-slot="alert-dialog-overlay" className="fixed inset-0 z-50 bg-black/50" />
@@ -26,7 +30,11 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
           className,
         )}
         {...props}
-      />
+        {...focusHandlers}
+      >
+        <OpenLayerMarker />
+        {children}
+      </AlertDialogPrimitive.Content>
     </AlertDialogPrimitive.Portal>
   );
 }

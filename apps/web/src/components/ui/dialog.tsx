@@ -1,7 +1,9 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useMenuReturnFocus } from '@/lib/overlay-focus';
 import { cn } from '@/lib/utils';
+import { OpenLayerMarker } from './open-layer-marker';
 
 /** A modal dialog (Radix): focus is trapped inside, Esc closes it, focus returns to the trigger. */
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
@@ -20,8 +22,12 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return <DialogPrimitive.Overlay data-slot="dialog-overlay" className={cn('fixed inset-0 z-50 bg-black/50', className)} {...props} />;
 }
 
-/** The dialog's panel. Every dialog needs a `DialogTitle`; Radix reports an error without one. */
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+/**
+ * The dialog's panel. Every dialog needs a `DialogTitle`; Radix reports an error without one. Opened from a row menu's
+ * item, it gives focus back to that menu's button when it closes.
+ */
+export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const focusHandlers = useMenuReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -32,7 +38,9 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           className,
         )}
         {...props}
+        {...focusHandlers}
       >
+        <OpenLayerMarker />
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4">
           <XIcon aria-hidden="true" />

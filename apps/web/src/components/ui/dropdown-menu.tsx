@@ -1,6 +1,7 @@
 import { CheckIcon } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { offerMenuReturnFocus } from '@/lib/overlay-focus';
 import { cn } from '@/lib/utils';
 
 /**
@@ -40,7 +41,8 @@ type DropdownMenuItemProps = ComponentProps<typeof DropdownMenuPrimitive.Item> &
   variant?: 'default' | 'destructive';
 };
 
-export function DropdownMenuItem({ className, variant = 'default', ...props }: DropdownMenuItemProps) {
+/** A menu item; a dialog it opens gives focus back to the menu's button when it closes (see `lib/overlay-focus`). */
+export function DropdownMenuItem({ className, variant = 'default', onSelect, ...props }: DropdownMenuItemProps) {
   return (
     <DropdownMenuPrimitive.Item
       data-slot="dropdown-menu-item"
@@ -50,6 +52,10 @@ export function DropdownMenuItem({ className, variant = 'default', ...props }: D
         'data-[variant=destructive]:text-destructive data-[variant=destructive]:focus:bg-destructive/10 data-[variant=destructive]:*:[svg]:!text-destructive',
         className,
       )}
+      onSelect={(event) => {
+        if (event.currentTarget instanceof Element) offerMenuReturnFocus(event.currentTarget);
+        onSelect?.(event);
+      }}
       {...props}
     />
   );

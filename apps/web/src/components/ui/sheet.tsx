@@ -1,7 +1,9 @@
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useMenuReturnFocus } from '@/lib/overlay-focus';
 import { cn } from '@/lib/utils';
+import { OpenLayerMarker } from './open-layer-marker';
 
 /** A drawer sliding in from a screen edge: a Radix Dialog, so it traps focus and closes on Esc. */
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
@@ -28,7 +30,8 @@ type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
 };
 
 /** The drawer's panel. Like a dialog it needs a `SheetTitle` (it may be visually hidden). */
-export function SheetContent({ className, children, side = 'right', showClose = true, ...props }: SheetContentProps) {
+export function SheetContent({ className, children, side = 'right', showClose = true, onOpenAutoFocus, onCloseAutoFocus, ...props }: SheetContentProps) {
+  const focusHandlers = useMenuReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/50" />
@@ -36,7 +39,9 @@ export function SheetContent({ className, children, side = 'right', showClose = 
         data-slot="sheet-content"
         className={cn('fixed z-50 flex flex-col gap-4 bg-background shadow-lg', sideClasses[side], className)}
         {...props}
+        {...focusHandlers}
       >
+        <OpenLayerMarker />
         {children}
         {showClose ? (
           <SheetPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4">

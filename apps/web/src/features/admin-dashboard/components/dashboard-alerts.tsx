@@ -3,6 +3,7 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { AlertTriangleIcon, BanIcon, ClockIcon, UserCheckIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { APPROVE_REGISTRATIONS_PATH, clinicsSearchPath } from '@/lib/admin-links';
 import { alertText } from '../lib/alert-text';
 
 const t = messages.adminClinics.alerts;
@@ -13,6 +14,14 @@ const ALERT_ICONS: Record<DashboardAlert['kind'], LucideIcon> = {
   suspended: BanIcon,
   overdue_payments: AlertTriangleIcon,
 };
+
+/**
+ * Where an alert leads: a sign-up awaiting approval opens 'Aprovar Cadastro'; anything else opens the clinics list
+ * searched for that clinic.
+ */
+function alertTarget(alert: DashboardAlert): string {
+  return alert.kind === 'pending_approval' ? APPROVE_REGISTRATIONS_PATH : clinicsSearchPath(alert.clinicName);
+}
 
 /** How many alerts the server counted but did not send: it lists a few of each kind. */
 function unlistedAlerts(alerts: DashboardAlert[], totals: AdminDashboard['alertTotals']): number {
@@ -25,7 +34,10 @@ type DashboardAlertsProps = {
   totals: AdminDashboard['alertTotals'] | undefined;
 };
 
-/** What needs the admin's attention: late payments, trials ending, registrations to approve, suspensions. */
+/**
+ * What needs the admin's attention: late payments, trials ending, registrations to approve, suspensions. Each alert is
+ * a link to what it names.
+ */
 export function DashboardAlerts({ alerts, totals }: DashboardAlertsProps) {
   const unlisted = alerts && totals ? unlistedAlerts(alerts, totals) : 0;
   return (
@@ -48,7 +60,9 @@ export function DashboardAlerts({ alerts, totals }: DashboardAlertsProps) {
               return (
                 <li key={`${alert.kind}-${alert.clinicId}`} className="flex items-start gap-3 text-sm">
                   <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                  <span className="min-w-0 break-words">{alertText(alert)}</span>
+                  <Link to={alertTarget(alert)} className="min-w-0 break-words text-primary-text underline-offset-4 hover:underline">
+                    {alertText(alert)}
+                  </Link>
                 </li>
               );
             })}

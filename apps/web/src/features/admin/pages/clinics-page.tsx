@@ -1,9 +1,9 @@
 import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { PAGE_SIZE_DEFAULT } from '@carteirinha/shared/constants';
-import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { messages } from '@carteirinha/shared/messages';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -15,6 +15,7 @@ import { ClinicSummaryCards } from '@/features/clinics/components/clinic-summary
 import { ClinicsTable } from '@/features/clinics/components/clinics-table';
 import { DeleteClinicDialog } from '@/features/clinics/components/delete-clinic-dialog';
 import { usePlans } from '@/features/plans/api/list-plans';
+import { CLINIC_SEARCH_PARAM } from '@/lib/admin-links';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
 
@@ -26,9 +27,12 @@ type OpenDialog =
   | { kind: 'delete'; clinic: AdminClinic };
 
 export function AdminClinicsPage() {
-  const { search, setSearch, q, page, setPage } = useListSearch();
+  // A dashboard alert opens the list searched for its clinic.
+  const [searchParams] = useSearchParams();
+  const { search, setSearch, q, page, setPage } = useListSearch(searchParams.get(CLINIC_SEARCH_PARAM) ?? '');
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  const { data, error, isFetching, isPlaceholderData } = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const clinics = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const { data, error, isFetching, isPlaceholderData } = clinics;
   // Deleting the only clinic of the last page empties it: go back to the last page that has rows.
   useClampedPage(page, setPage, data);
   const plans = usePlans();
@@ -55,12 +59,11 @@ export function AdminClinicsPage() {
       <ClinicsTable
         clinics={data?.items}
         error={error}
+        onRetry={() => void clinics.refetch()}
         busy={isFetching}
         actions={{
-          onView: (clinic) => {
-            toast.info(formatMessage(messages.admin.viewingClinic, { name: clinic.name }));
-            setDialog({ kind: 'view', clinic });
-          },
+          // The dialog names the clinic: no 'Visualizando: {name}' toast beside it saying the same (issue 13).
+          onView: (clinic) => setDialog({ kind: 'view', clinic }),
           onEdit: (clinic) => setDialog({ kind: 'form', clinic }),
           onDelete: (clinic) => setDialog({ kind: 'delete', clinic }),
         }}

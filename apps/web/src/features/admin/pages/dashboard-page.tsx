@@ -1,9 +1,10 @@
 import { messages } from '@carteirinha/shared/messages';
 import { BuildingIcon, PackagePlusIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { retryPropsOf } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAdminDashboard } from '@/features/admin-dashboard/api/get-admin-dashboard';
 import { DashboardAlerts } from '@/features/admin-dashboard/components/dashboard-alerts';
@@ -13,6 +14,7 @@ import { ClinicFormDialog } from '@/features/clinics/components/clinic-form-dial
 import { RecentClinicsList } from '@/features/clinics/components/recent-clinics-list';
 import { usePlans } from '@/features/plans/api/list-plans';
 import { PlanFormDialog } from '@/features/plans/components/plan-form-dialog';
+import { APPROVE_REGISTRATIONS_PARAM } from '@/lib/admin-links';
 
 const a = messages.adminClinics;
 
@@ -22,17 +24,35 @@ type OpenDialog = 'none' | 'clinic' | 'plan' | 'approve';
 const NEW_USER_PATH = '/admin/usuarios?novo=1';
 
 export function AdminDashboardPage() {
-  const [dialog, setDialog] = useState<OpenDialog>('none');
-  const { data, error } = useAdminDashboard();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // An alert of a sign-up awaiting approval links here with ?aprovar=1: the dialog it names opens.
+  const approvalAsked = searchParams.get(APPROVE_REGISTRATIONS_PARAM) === '1';
+  const [chosenDialog, setDialog] = useState<OpenDialog>('none');
+  const dialog: OpenDialog = approvalAsked ? 'approve' : chosenDialog;
+  const dashboard = useAdminDashboard();
+  const { data, error } = dashboard;
   const plans = usePlans();
-  const onOpenChange = (open: boolean) => (open ? undefined : setDialog('none'));
+  const onOpenChange = (open: boolean) => {
+    if (open) return;
+    setDialog('none');
+    // Once closed, the parameter goes, so that a reload does not open the dialog again.
+    if (approvalAsked) {
+      setSearchParams(
+        (current) => {
+          current.delete(APPROVE_REGISTRATIONS_PARAM);
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   return (
     <>
       <PageHeader title={a.dashboardTitle} description={a.dashboardDescription} />
 
       {/* When the dashboard fails, the KPI row says why, once; the lists that would wait for it are left out. */}
-      <DashboardKpiCards kpis={data?.kpis} error={error} />
+      <DashboardKpiCards kpis={data?.kpis} {...retryPropsOf(dashboard)} error={error} />
 
       {error ? null : (
         <div className="grid gap-6 lg:grid-cols-2">

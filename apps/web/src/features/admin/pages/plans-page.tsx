@@ -6,26 +6,24 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { CenteredSpinner } from '@/components/ui/spinner';
-import { ErrorText } from '@/components/ui/error-text';
+import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { usePlans } from '@/features/plans/api/list-plans';
 import { DeletePlanDialog } from '@/features/plans/components/delete-plan-dialog';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { PlanComparisonTable } from '@/features/plans/components/plan-comparison-table';
 import { PlanFormDialog } from '@/features/plans/components/plan-form-dialog';
 import { PlanSummaryCards } from '@/features/plans/components/plan-summary-cards';
-import { errorMessage } from '@/lib/error-message';
 
 type OpenDialog = { kind: 'none' } | { kind: 'form'; plan: PlatformPlanRecord | null } | { kind: 'delete'; plan: PlatformPlanRecord };
 
 function PlansContent({ onEdit, onDelete }: { onEdit: (plan: PlatformPlanRecord) => void; onDelete: (plan: PlatformPlanRecord) => void }) {
-  const { data: plans, error, isPending } = usePlans();
+  const query = usePlans();
+  const { data: plans, error, isPending } = query;
   if (isPending) {
     return <CenteredSpinner />;
   }
   if (error) {
-    return (
-      <ErrorText>{errorMessage(error)}</ErrorText>
-    );
+    return <ErrorState {...retryPropsOf(query)} />;
   }
   if (plans.length === 0) return <EmptyState icon={PackageIcon} title={messages.common.noData} />;
   return (

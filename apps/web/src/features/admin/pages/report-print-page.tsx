@@ -5,11 +5,11 @@ import { PrinterIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ErrorText } from '@/components/ui/error-text';
+import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
 import { useReportTable, type ReportTable } from '@/features/reports/api/get-report-table';
 import { periodLabel, readPeriodFromUrl, type ReportPeriod } from '@/features/reports/lib/period';
-import { errorMessage } from '@/lib/error-message';
 
 const m = messages.reports;
 
@@ -27,7 +27,8 @@ export function AdminReportPrintPage() {
   const period = readPeriodFromUrl(searchParams);
 
   return (
-    <main className="mx-auto grid max-w-5xl gap-6 p-6 text-sm print:max-w-none print:p-0">
+    // min-w-0 on the grid's track: a wide table scrolls in its own region instead of widening the page on a phone.
+    <main className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 p-4 text-sm sm:p-6 print:max-w-none print:p-0">
       {isReportKind(kind) ? (
         <PrintableReport kind={kind} period={period} />
       ) : (
@@ -41,7 +42,8 @@ export function AdminReportPrintPage() {
 
 function PrintableReport({ kind, period }: { kind: ReportKind; period: ReportPeriod | null }) {
   const title = m.printTitles[kind];
-  const { data, error, isPending } = useReportTable(kind, period);
+  const query = useReportTable(kind, period);
+  const { data, error, isPending } = query;
   // The moment the page was asked for, printed in its header.
   const [generatedAt] = useState(() => formatDateTime(new Date()));
   const printed = useRef(false);
@@ -72,7 +74,7 @@ function PrintableReport({ kind, period }: { kind: ReportKind; period: ReportPer
         </Button>
       </header>
       {isPending ? <Spinner className="justify-self-center py-8" /> : null}
-      {error ? <ErrorText>{errorMessage(error)}</ErrorText> : null}
+      {error ? <ErrorState {...retryPropsOf(query)} className="print:hidden" /> : null}
       {data ? <ReportRows title={title} table={data} /> : null}
     </>
   );
@@ -82,30 +84,34 @@ function ReportRows({ title, table }: { title: string; table: ReportTable }) {
   if (table.rows.length === 0) return <p>{m.noData}</p>;
   return (
     <>
-      <table className="w-full border-collapse text-left">
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr className="border-b-2">
-            {table.columns.map((column) => (
-              <th key={column} scope="col" className="px-2 py-2 font-semibold">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, index) => (
-            // Rows are formatted text without ids; their order is fixed by the server.
-            <tr key={index} className="border-b break-inside-avoid">
-              {row.map((cell, column) => (
-                <td key={column} className="px-2 py-1.5 align-top">
-                  {cell}
-                </td>
+      {/* On a phone the table scrolls sideways in its own region (reachable by keyboard); on paper it is whole. */}
+      <div role="region" aria-label={title} tabIndex={0} className="overflow-x-auto print:overflow-visible">
+        <table className="w-full border-collapse text-left">
+          <caption className="sr-only">{title}</caption>
+          <thead>
+            <tr className="border-b-2">
+              {table.columns.map((column) => (
+                <th key={column} scope="col" className="px-2 py-2 font-semibold">
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((row, index) => (
+              // Rows are formatted text without ids; their order is fixed by the server.
+              <tr key={index} className="border-b break-inside-avoid">
+                {row.map((cell, column) => (
+                  // Only the first column (a name, an e-mail) wraps: a CNPJ, a date or a price is never cut in two.
+                  <td key={column} className={cn('px-2 py-1.5 align-top', column > 0 && 'whitespace-nowrap tabular-nums')}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {table.total > table.rows.length ? (
         <p className="text-muted-foreground">{formatMessage(m.truncated, { shown: table.rows.length, total: table.total })}</p>
       ) : null}

@@ -1,3 +1,4 @@
+import type { ReportSummary } from '@carteirinha/shared/contracts/reports';
 import { messages } from '@carteirinha/shared/messages';
 import { Building2Icon, CalendarIcon, CheckCircle2Icon, ClipboardListIcon, UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -5,12 +6,11 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatCard } from '@/components/ui/stat-card';
-import { ErrorText } from '@/components/ui/error-text';
+import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { useReportSummary } from '@/features/reports/api/get-report-summary';
 import { PeriodFilterDialog } from '@/features/reports/components/period-filter-dialog';
 import { ReportCard } from '@/features/reports/components/report-card';
 import { periodLabel, readPeriodFromUrl, writePeriodToUrl, type ReportPeriod } from '@/features/reports/lib/period';
-import { errorMessage } from '@/lib/error-message';
 
 const m = messages.reports;
 
@@ -19,11 +19,11 @@ const m = messages.reports;
  * address (?de=yyyy-MM-dd&ate=yyyy-MM-dd) or for all time.
  */
 export function AdminReportsPage() {
-  const statsTitleId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const [filterOpen, setFilterOpen] = useState(false);
   const period = readPeriodFromUrl(searchParams);
-  const { data, error, isPlaceholderData } = useReportSummary(period);
+  const query = useReportSummary(period);
+  const { data, error, isPlaceholderData } = query;
   // While another period's figures are on screen they must not decide whether a report is empty.
   const summary = isPlaceholderData ? undefined : data;
 
@@ -57,10 +57,19 @@ export function AdminReportsPage() {
         )}
       </div>
 
-      {error ? (
-        <ErrorText>{errorMessage(error)}</ErrorText>
-      ) : null}
+      {/* The cards and figures all wait for the summary: when it failed, they say so once, with 'Tentar novamente'. */}
+      {error ? <ErrorState {...retryPropsOf(query)} /> : <ReportFigures summary={summary} period={period} />}
 
+      <PeriodFilterDialog open={filterOpen} onOpenChange={setFilterOpen} period={period} onApply={applyPeriod} />
+    </>
+  );
+}
+
+/** The three report cards and 'Estatísticas Gerais'; `summary` is undefined while it loads. */
+function ReportFigures({ summary, period }: { summary: ReportSummary | undefined; period: ReportPeriod | null }) {
+  const statsTitleId = useId();
+  return (
+    <>
       <div className="grid gap-4 md:grid-cols-3">
         <ReportCard kind="clinicas" icon={Building2Icon} count={summary?.clinics} period={period} />
         <ReportCard kind="usuarios" icon={UsersIcon} count={summary?.users} period={period} />
@@ -78,8 +87,6 @@ export function AdminReportsPage() {
           <StatCard title={m.activePlans} icon={CheckCircle2Icon} value={summary?.activePlans} />
         </div>
       </section>
-
-      <PeriodFilterDialog open={filterOpen} onOpenChange={setFilterOpen} period={period} onApply={applyPeriod} />
     </>
   );
 }

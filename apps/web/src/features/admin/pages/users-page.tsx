@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { useMe } from '@/app/session';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -59,7 +60,8 @@ function lastSignInLabel(user: AdminUser): string {
 }
 
 function StatusBadge({ user }: { user: AdminUser }) {
-  return <Badge variant={user.status === 'active' ? 'default' : 'secondary'}>{USER_STATUS_LABELS[user.status]}</Badge>;
+  const variant = { active: 'default', invited: 'outline', disabled: 'secondary' } as const;
+  return <Badge variant={variant[user.status]}>{USER_STATUS_LABELS[user.status]}</Badge>;
 }
 
 /**
@@ -73,12 +75,8 @@ function IdentityCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
         {user.email}
         {isSelf ? <span className="font-normal text-muted-foreground"> ({u.you})</span> : null}
       </div>
-      {user.fullName ? <div className="truncate text-xs text-muted-foreground md:max-w-xs">{user.fullName}</div> : null}
-      {user.invitationPending && user.role ? (
-        <Badge variant="outline" className="mt-1">
-          {u.invitationPending}
-        </Badge>
-      ) : null}
+      {/* An invited account's name is only its e-mail's local part until the person fills it in: the e-mail says more. */}
+      {user.fullName && !user.invitationPending ? <div className="truncate text-xs text-muted-foreground md:max-w-xs">{user.fullName}</div> : null}
       <div className="mt-2 grid gap-1 text-xs text-muted-foreground md:hidden">
         <span>
           {roleLabel(user)} · {user.clinicName ?? '-'}
@@ -152,7 +150,8 @@ export function AdminUsersPage() {
   const { data: me } = useMe();
   const resendInvitation = useResendInvitation();
 
-  const { data, error, isPending, isFetching, isPlaceholderData } = useUsers({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const users = useUsers({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const { data, error, isPending, isFetching, isPlaceholderData } = users;
   useClampedPage(page, setPage, data);
 
   function closeRoleDialog() {
@@ -188,9 +187,7 @@ export function AdminUsersPage() {
     if (error) {
       return (
         <MessageRow>
-          <span role="alert" className="text-destructive">
-            {errorMessage(error)}
-          </span>
+          <ErrorState variant="inline" {...retryPropsOf(users)} />
         </MessageRow>
       );
     }

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { SubmitButton } from '@/components/ui/submit-button';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure } from '../lib/auth-errors';
+import { useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { EmailField } from './credential-fields';
 
@@ -41,6 +42,7 @@ function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  useDismissValidationToastWhenValid(errors);
 
   const onValid = async (values: ForgotPasswordInput) => {
     if (await requestPasswordReset(values)) onSent();

@@ -1,9 +1,11 @@
 import { messages } from '@carteirinha/shared/messages';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useTenant } from '@/features/tenant/api/get-tenant';
 import { authClient } from '@/lib/auth-client';
+import { RETURN_PARAM, safeReturnPath } from '@/lib/return-path';
 import { authServerMessage } from '../lib/auth-errors';
 
 /**
@@ -13,11 +15,15 @@ import { authServerMessage } from '../lib/auth-errors';
 export function GoogleSignInButton() {
   const { data: tenant } = useTenant();
   const [pending, setPending] = useState(false);
+  const [searchParams] = useSearchParams();
   if (!tenant?.googleSignIn) return null;
 
   const start = async () => {
     setPending(true);
-    const { error } = await authClient.signIn.social({ provider: 'google', callbackURL: '/' });
+    // Back through /auth, which forwards to the page asked for (`?next=`) once the session exists.
+    const requested = safeReturnPath(searchParams.get(RETURN_PARAM));
+    const callbackURL = requested ? `/auth?${new URLSearchParams({ [RETURN_PARAM]: requested }).toString()}` : '/';
+    const { error } = await authClient.signIn.social({ provider: 'google', callbackURL });
     if (error) {
       setPending(false);
       toast.error(messages.auth.signInErrorTitle, { description: authServerMessage(error) });

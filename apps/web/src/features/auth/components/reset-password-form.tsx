@@ -1,26 +1,30 @@
-import { resetPasswordSchema, type ResetPasswordInput } from '@carteirinha/shared/contracts/auth';
+import { resetPasswordSchemaFor, type ResetPasswordInput } from '@carteirinha/shared/contracts/auth';
 import { messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useTenant } from '@/features/tenant/api/get-tenant';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure, type AuthClientError } from '../lib/auth-errors';
+import { useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { PasswordField } from './credential-fields';
 
 const FIELD_ORDER = ['password', 'confirmPassword'] as const;
 const REJECTED_TOKEN_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
-type ResetOutcome = 'done' | 'token-rejected' | 'failed';
+export type ResetOutcome = 'done' | 'token-rejected' | 'failed';
 
 function isTokenRejection(error: AuthClientError): boolean {
   return error.code !== undefined && REJECTED_TOKEN_CODES.has(error.code);
 }
 
-async function resetPassword(token: string, newPassword: string): Promise<ResetOutcome> {
+/** Sets the password of a reset or invitation link; failures other than a refused token are reported in a toast. */
+export async function resetPassword(token: string, newPassword: string): Promise<ResetOutcome> {
   try {
     const { error } = await authClient.resetPassword({ newPassword, token });
     if (!error) return 'done';
@@ -42,11 +46,15 @@ type ResetPasswordFormProps = {
 export function ResetPasswordForm({ token, onTokenRejected }: ResetPasswordFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The minimum of admin Configurações; until /api/tenant answers, the specification's (the server checks anyway).
+  const passwordMinLength = useTenant().data?.passwordMinLength;
+  const schema = useMemo(() => resetPasswordSchemaFor(passwordMinLength), [passwordMinLength]);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', confirmPassword: '' } });
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirmPassword: '' } });
+  useDismissValidationToastWhenValid(errors);
 
   const onValid = async ({ password }: ResetPasswordInput) => {
     const outcome = await resetPassword(token, password);

@@ -1,13 +1,14 @@
 import { signInSchema, type SignInInput } from '@carteirinha/shared/contracts/auth';
 import { messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { authClient } from '@/lib/auth-client';
 import { TwoFactorChallenge } from '@/features/two-factor/components/two-factor-challenge';
 import { isNetworkFailure, signInErrorMessage } from '../lib/auth-errors';
+import { useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { useEnterPortal } from '../lib/use-enter-portal';
 import { EmailField, PasswordField } from './credential-fields';
@@ -31,15 +32,25 @@ async function signIn({ email, password }: SignInInput): Promise<SignInOutcome> 
   return 'failed';
 }
 
+type SignInFormProps = {
+  /** What was typed before the tab was left, to fill the form again. */
+  draft?: SignInInput;
+  /** Takes what is typed when the form goes (its tab closes). Must keep its identity between renders. */
+  onLeave?: (values: SignInInput) => void;
+};
+
 /** The "Entrar" tab of /auth (specification §2, §5, §8). */
-export function SignInForm() {
+export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
   const enterPortal = useEnterPortal();
   const [awaitingCode, setAwaitingCode] = useState(false);
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: draft ?? { email: '', password: '' } });
+  useDismissValidationToastWhenValid(errors);
+  useEffect(() => () => onLeave?.(getValues()), [onLeave, getValues]);
 
   const welcome = async () => {
     toast.success(messages.auth.signInSuccessTitle, { description: messages.auth.redirecting });

@@ -1,12 +1,15 @@
-import { signUpSchema, type SignUpInput } from '@carteirinha/shared/contracts/auth';
+import { signUpSchemaFor, type SignUpInput } from '@carteirinha/shared/contracts/auth';
 import { messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
+import { useTenant } from '@/features/tenant/api/get-tenant';
 import { authClient } from '@/lib/auth-client';
 import { isNetworkFailure, signUpErrorMessage } from '../lib/auth-errors';
+import { useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { useEnterPortal } from '../lib/use-enter-portal';
 import { EmailField, PasswordField } from './credential-fields';
@@ -26,19 +29,35 @@ async function signUp({ fullName, email, password }: SignUpInput): Promise<boole
   return false;
 }
 
+type SignUpFormProps = {
+  /** What was typed before the tab was left, to fill the form again. */
+  draft?: SignUpInput;
+  /** Takes what is typed when the form goes (its tab closes). Must keep its identity between renders. */
+  onLeave?: (values: SignUpInput) => void;
+};
+
 /** The "Cadastrar" tab of /auth (specification §2, §5, §8). */
-export function SignUpForm() {
+export function SignUpForm({ draft, onLeave }: SignUpFormProps = {}) {
   const enterPortal = useEnterPortal();
+  // The minimum of admin Configurações; until /api/tenant answers, the specification's (the server checks anyway).
+  const passwordMinLength = useTenant().data?.passwordMinLength;
+  const schema = useMemo(() => signUpSchemaFor(passwordMinLength), [passwordMinLength]);
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { fullName: '', email: '', password: '' } });
+  } = useForm({ resolver: zodResolver(schema), defaultValues: draft ?? { fullName: '', email: '', password: '' } });
+  useDismissValidationToastWhenValid(errors);
+  useEffect(() => () => onLeave?.(getValues()), [onLeave, getValues]);
 
   const onValid = async (values: SignUpInput) => {
     if (!(await signUp(values))) return;
-    toast.success(messages.auth.signUpSuccessTitle, { description: messages.auth.redirecting });
-    await enterPortal();
+    const welcome = toast.success(messages.auth.signUpSuccessTitle, { description: messages.auth.redirecting });
+    if (await enterPortal()) return;
+    // The server answers a registered address as a new one and e-mails its owner: no session means just that.
+    toast.dismiss(welcome);
+    toast.info(messages.auth.signUpCheckEmailTitle, { description: messages.auth.signUpCheckEmail });
   };
 
   return (

@@ -1,4 +1,6 @@
-import { PORTAL_HOME, portalOfRole } from '@carteirinha/shared/roles';
+import type { SignInInput, SignUpInput } from '@carteirinha/shared/contracts/auth';
+import { messages } from '@carteirinha/shared/messages';
+import { useCallback, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '@/app/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -6,6 +8,8 @@ import { LogoMark } from '@/components/ui/logo-mark';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useClinicTenant } from '@/features/tenant/api/get-tenant';
+import { landingPathFor, RETURN_PARAM } from '@/lib/return-path';
+import { onboardingPath } from '../lib/use-enter-portal';
 import { AuthShell } from '../components/auth-shell';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
@@ -17,7 +21,16 @@ function isAuthTab(value: string | null): value is AuthTab {
   return TABS.some((tab) => tab === value);
 }
 
+type Drafts = { signIn?: SignInInput; signUp?: SignUpInput };
+
+/**
+ * Each form hands what was typed in it over when its tab closes and gets it back when the tab opens again, so a
+ * visitor who starts signing up and goes back to 'Entrar' loses nothing (only the open tab's form is in the page).
+ */
 function AuthTabs({ initialTab }: { initialTab: AuthTab }) {
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const keepSignIn = useCallback((signIn: SignInInput) => setDrafts((current) => ({ ...current, signIn })), []);
+  const keepSignUp = useCallback((signUp: SignUpInput) => setDrafts((current) => ({ ...current, signUp })), []);
   return (
     <Tabs defaultValue={initialTab}>
       <TabsList className="grid w-full grid-cols-2">
@@ -25,12 +38,27 @@ function AuthTabs({ initialTab }: { initialTab: AuthTab }) {
         <TabsTrigger value="cadastrar">Cadastrar</TabsTrigger>
       </TabsList>
       <TabsContent value="entrar">
-        <SignInForm />
+        <SignInForm draft={drafts.signIn} onLeave={keepSignIn} />
       </TabsContent>
       <TabsContent value="cadastrar">
-        <SignUpForm />
+        <SignUpForm draft={drafts.signUp} onLeave={keepSignUp} />
       </TabsContent>
     </Tabs>
+  );
+}
+
+/**
+ * A clinic's site awaiting 'Aprovar Cadastro' takes no patients (the server refuses the sign-up too): its team signs
+ * in, everyone else is told to come back later.
+ */
+function AwaitingApprovalSignIn() {
+  return (
+    <div className="grid gap-4">
+      <p data-testid="awaiting-approval-note" className="rounded-lg bg-muted p-3 text-sm">
+        {messages.tenancy.awaitingApprovalSignUp}
+      </p>
+      <SignInForm />
+    </div>
   );
 }
 
@@ -52,7 +80,8 @@ function AuthTitle() {
 }
 
 /**
- * /auth: sign in and sign up (specification §2). A signed-in user with a role is sent to their portal; one without a
+ * /auth: sign in and sign up (specification §2). A signed-in user with a role is sent to their portal — to the page
+ * named by `?next=` when the role may see it (the guard of a portal page sends a signed-out visitor here with it); one without a
  * role (a new account whose onboarding is not finished) to /onboarding. `?tab=cadastrar` opens the sign-up tab. On a
  * clinic's host, signing up makes the visitor a patient of that clinic (the server does it).
  */
@@ -60,10 +89,11 @@ export function AuthPage() {
   const { data: me, isPending } = useMe();
   const [searchParams] = useSearchParams();
   const requestedTab = searchParams.get('tab');
+  const tenant = useClinicTenant();
 
   if (isPending) return <FullPageSpinner />;
-  if (me?.role) return <Navigate to={PORTAL_HOME[portalOfRole(me.role)]} replace />;
-  if (me) return <Navigate to="/onboarding" replace />;
+  if (me?.role) return <Navigate to={landingPathFor(me.role, searchParams.get(RETURN_PARAM))} replace />;
+  if (me) return <Navigate to={onboardingPath(searchParams)} replace />;
 
   return (
     <AuthShell>
@@ -73,7 +103,7 @@ export function AuthPage() {
           <CardDescription>Entre ou crie sua conta para continuar</CardDescription>
         </CardHeader>
         <CardContent>
-          <AuthTabs initialTab={isAuthTab(requestedTab) ? requestedTab : 'entrar'} />
+          {tenant?.awaitingApproval ? <AwaitingApprovalSignIn /> : <AuthTabs initialTab={isAuthTab(requestedTab) ? requestedTab : 'entrar'} />}
         </CardContent>
       </Card>
     </AuthShell>

@@ -1,23 +1,9 @@
-import { messages } from '@carteirinha/shared/messages';
-import { TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthShell } from '../components/auth-shell';
+import { InvalidLinkNotice } from '../components/invalid-link-notice';
 import { ResetPasswordForm } from '../components/reset-password-form';
-
-function InvalidLinkNotice() {
-  return (
-    <div role="alert" data-testid="reset-invalid-token" className="flex flex-col items-center gap-4 text-center">
-      <TriangleAlertIcon aria-hidden="true" className="size-8 text-destructive" />
-      <p className="text-sm">{messages.auth.resetInvalidToken}</p>
-      <Button asChild variant="outline">
-        <Link to="/auth">Voltar para o login</Link>
-      </Button>
-    </div>
-  );
-}
 
 /**
  * /auth/redefinir-senha: the page the reset e-mail links to, with `?token=…`; better-auth sends `?error=INVALID_TOKEN`

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { CenteredSpinner } from '@/components/ui/spinner';
-import { ErrorText } from '@/components/ui/error-text';
+import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { errorMessage } from '@/lib/error-message';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useApproveClinic } from '../api/approve-clinic';
@@ -53,7 +53,8 @@ function PendingRegistration({ clinic }: { clinic: AdminClinic }) {
  */
 function PendingRegistrationsList() {
   const [page, setPage] = useState(1);
-  const { data, error, isPending, isPlaceholderData } = useClinics({ q: '', page, pageSize: PENDING_PAGE_SIZE, awaitingApproval: true });
+  const query = useClinics({ q: '', page, pageSize: PENDING_PAGE_SIZE, awaitingApproval: true });
+  const { data, error, isPending, isPlaceholderData } = query;
   // Approving the last clinic of the last page empties it: go back to the page before.
   useClampedPage(page, setPage, data);
 
@@ -61,9 +62,7 @@ function PendingRegistrationsList() {
     return <CenteredSpinner />;
   }
   if (error) {
-    return (
-      <ErrorText>{errorMessage(error)}</ErrorText>
-    );
+    return <ErrorState variant="inline" {...retryPropsOf(query)} />;
   }
   if (data.items.length === 0) return <p className="text-sm text-muted-foreground">{a.noPendingRegistrations}</p>;
   return (

@@ -3,8 +3,7 @@ import { messages } from '@carteirinha/shared/messages';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { CenteredSpinner } from '@/components/ui/spinner';
-import { ErrorText } from '@/components/ui/error-text';
-import { errorMessage } from '@/lib/error-message';
+import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { useClinic } from '../api/get-clinic';
 import { ClinicStatusBadge } from './clinic-status-badge';
 
@@ -21,14 +20,13 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function ClinicDetailBody({ clinicId }: { clinicId: string }) {
-  const { data: clinic, error, isPending } = useClinic(clinicId);
+  const query = useClinic(clinicId);
+  const { data: clinic, error, isPending } = query;
   if (isPending) {
     return <CenteredSpinner />;
   }
   if (error) {
-    return (
-      <ErrorText>{errorMessage(error)}</ErrorText>
-    );
+    return <ErrorState variant="inline" {...retryPropsOf(query)} />;
   }
   const place = [clinic.city, clinic.state].filter(Boolean).join('/');
   return (

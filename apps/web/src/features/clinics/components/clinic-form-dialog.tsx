@@ -1,7 +1,6 @@
 import { CLINIC_STATUSES, CLINIC_STATUS_LABELS, type AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { clinicFormSchema, clinicPlanIssue, type ClinicFormInput, type ClinicFormOutput } from '@carteirinha/shared/contracts/admin-clinics';
 import { formatPlanPrice, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
-import { formatCnpj } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
+import { MaskedField, maskValue } from '@/components/ui/masked-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -50,7 +50,7 @@ function initialValues(clinic: AdminClinic | null, plans: PlatformPlanRecord[]):
   }
   return {
     name: clinic.name,
-    cnpj: formatCnpj(clinic.cnpj),
+    cnpj: maskValue('cnpj', clinic.cnpj),
     slug: clinic.slug,
     domain: clinic.domain ?? '',
     planId: clinic.planId,
@@ -103,7 +103,7 @@ function ClinicForm({ clinic, plans, onSaved, onCancel }: ClinicFormProps) {
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>
       <TextField label={f.name} error={errors.name?.message} autoComplete="organization" {...register('name')} />
-      <TextField label={f.cnpj} error={errors.cnpj?.message} inputMode="text" placeholder={a.cnpjPlaceholder} {...register('cnpj')} />
+      <MaskedField control={control} name="cnpj" kind="cnpj" label={f.cnpj} placeholder={a.cnpjPlaceholder} error={errors.cnpj?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={f.slug}

@@ -1,15 +1,17 @@
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { Building2Icon, CheckCircle2Icon, ClockIcon, PauseCircleIcon } from 'lucide-react';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card';
+import { retryPropsOf } from '@/components/ui/error-state';
 import { useClinicSummary } from '../api/get-clinic-summary';
 
 const t = messages.adminClinics.summary;
 
 /** The four counts above the clinic table (specification §2), counted by the server. */
 export function ClinicSummaryCards() {
-  const { data, error } = useClinicSummary();
+  const summary = useClinicSummary();
+  const { data } = summary;
   return (
-    <StatCardGrid error={error} className="grid-cols-2 lg:grid-cols-4">
+    <StatCardGrid {...retryPropsOf(summary)} className="grid-cols-2 lg:grid-cols-4">
       <StatCard title={t.total} icon={Building2Icon} value={data?.total} />
       <StatCard
         title={t.active}

@@ -1,9 +1,9 @@
 import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { formatCnpj, formatDate, formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { ErrorState } from '@/components/ui/error-state';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
-import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 import { ClinicRowActions, type ClinicActions } from './clinic-row-actions';
 import { ClinicStatusBadge } from './clinic-status-badge';
@@ -37,11 +37,16 @@ function revenueText(clinic: AdminClinic): string {
   return clinic.revenueCents === null ? '-' : formatMoney(clinic.revenueCents);
 }
 
+/** The host a clinic's site answers on: its own domain, or `<slug>.<main domain>` — never the bare slug. */
+function hostOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : url;
+}
+
 /** The address of the clinic's site as a link: its own domain, or its sub-domain on the platform. */
 function ClinicAddress({ clinic }: { clinic: AdminClinic }) {
   return (
     <a href={clinic.url} target="_blank" rel="noreferrer" className="break-all text-primary underline-offset-4 hover:underline">
-      {clinic.domain ?? clinic.slug}
+      {hostOf(clinic.url)}
     </a>
   );
 }
@@ -101,20 +106,21 @@ function MessageRow({ children }: { children: ReactNode }) {
 type ClinicsTableProps = {
   clinics: AdminClinic[] | undefined;
   error: Error | null;
+  /** Asks for the list again ('Tentar novamente'). */
+  onRetry: () => void;
   /** A newer answer is on its way (the rows shown are the previous one's). */
   busy: boolean;
   actions: ClinicActions;
 };
 
 /** The clinic table of /admin/clinicas (specification §2). */
-export function ClinicsTable({ clinics, error, busy, actions }: ClinicsTableProps) {
+export function ClinicsTable({ clinics, error, onRetry, busy, actions }: ClinicsTableProps) {
+  const revenueHelpId = useId();
   function renderRows() {
     if (error) {
       return (
         <MessageRow>
-          <span role="alert" className="text-destructive">
-            {errorMessage(error)}
-          </span>
+          <ErrorState variant="inline" error={error} onRetry={onRetry} retrying={busy} />
         </MessageRow>
       );
     }
@@ -125,7 +131,7 @@ export function ClinicsTable({ clinics, error, busy, actions }: ClinicsTableProp
 
   return (
     <div className="@container">
-      <Table aria-busy={busy}>
+      <Table aria-busy={busy} aria-describedby={revenueHelpId}>
         <TableCaption className="sr-only">{messages.clinics.tableCaption}</TableCaption>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
@@ -138,6 +144,10 @@ export function ClinicsTable({ clinics, error, busy, actions }: ClinicsTableProp
         </TableHeader>
         <TableBody>{renderRows()}</TableBody>
       </Table>
+      {/* Not the platform's MRR (Dashboard, Planos): what each clinic's patients paid, said once under the table. */}
+      <p id={revenueHelpId} className="mt-2 text-xs text-muted-foreground">
+        {f.revenueHelp}
+      </p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { messages } from '@carteirinha/shared/messages';
 import { Link } from 'react-router';
+import { usePortalEntry } from '@/app/portal-entry';
 import { Button } from '@/components/ui/button';
 import { BrandLogo } from './brand-logo';
 
@@ -16,6 +17,7 @@ const SECTION_LINKS = [
  * so everything stays reachable without a menu toggle.
  */
 export function LandingHeader() {
+  const entry = usePortalEntry(m.signIn);
   return (
     <header className="sticky top-0 z-50 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-2 px-3 py-3 sm:gap-x-6 sm:px-6 md:h-16 md:flex-nowrap md:py-0">
@@ -35,12 +37,15 @@ export function LandingHeader() {
           </ul>
         </nav>
         <div className="order-2 ml-auto flex items-center gap-1 sm:gap-2 md:order-3 md:ml-0">
-          <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
-            <Link to="/auth">{m.signIn}</Link>
+          {/* A signed-in visitor has an account already: the way to it replaces both 'Entrar' and the sign-up. */}
+          <Button asChild variant={entry.signedIn ? 'default' : 'ghost'} size="sm" className="px-2.5 sm:px-3">
+            <Link to={entry.to}>{entry.label}</Link>
           </Button>
-          <Button asChild size="sm" className="px-2.5 sm:px-3">
-            <Link to="/auth?tab=cadastrar">{m.startNow}</Link>
-          </Button>
+          {entry.signedIn ? null : (
+            <Button asChild size="sm" className="px-2.5 sm:px-3">
+              <Link to="/auth?tab=cadastrar">{m.startNow}</Link>
+            </Button>
+          )}
         </div>
       </div>
     </header>

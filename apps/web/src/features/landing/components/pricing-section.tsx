@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from '@carteirinha/shared/constants';
+import { PLAN_PARAM, TRIAL_DAYS } from '@carteirinha/shared/constants';
 import type { PublicPlatformPlan } from '@carteirinha/shared/contracts/plans';
 import { formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
@@ -119,7 +119,7 @@ function PlanPrice({ priceCents }: { priceCents: number | null }) {
   );
 }
 
-/** Priced plans start a sign-up; the custom plan (Enterprise) goes to sales by email. */
+/** Priced plans start a sign-up that carries the plan on to onboarding; the custom plan (Enterprise) goes to sales by email. */
 function PlanAction({ plan }: { plan: PublicPlatformPlan }) {
   if (plan.priceCents === null) {
     return (
@@ -130,7 +130,7 @@ function PlanAction({ plan }: { plan: PublicPlatformPlan }) {
   }
   return (
     <Button asChild size="lg" variant={plan.popular ? 'default' : 'outline'} className="w-full">
-      <Link to="/auth?tab=cadastrar">{m.startNow}</Link>
+      <Link to={`/auth?${new URLSearchParams({ tab: 'cadastrar', [PLAN_PARAM]: plan.id }).toString()}`}>{m.startNow}</Link>
     </Button>
   );
 }

@@ -1,7 +1,8 @@
+import { PLAN_PARAM } from '@carteirinha/shared/constants';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { PORTAL_HOME, portalOfRole } from '@carteirinha/shared/roles';
 import { Building2Icon, LogOutIcon, UserRoundIcon } from 'lucide-react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '@/app/session';
 import { useSignOut } from '@/app/use-sign-out';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { LogoMark } from '@/components/ui/logo-mark';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTenant } from '@/features/tenant/api/get-tenant';
+import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { CreateClinicForm } from '../components/create-clinic-form';
 import { FindClinicPanel } from '../components/find-clinic-panel';
 import { clinicSiteUrl } from '../lib/clinic-site-url';
@@ -24,7 +26,15 @@ function SignOutButton() {
   );
 }
 
-function OnboardingChoices({ demoUrl }: { demoUrl: string | null }) {
+type OnboardingChoicesProps = {
+  demoUrl: string | null;
+  /** The address to confirm before a clinic can be created; null once it is confirmed. */
+  unconfirmedEmail: string | null;
+  /** The plan picked on the landing page (`?plano=`), carried through sign-up. */
+  initialPlanId: string | undefined;
+};
+
+function OnboardingChoices({ demoUrl, unconfirmedEmail, initialPlanId }: OnboardingChoicesProps) {
   const siteUrlOf = (slug: string) => clinicSiteUrl(slug, demoUrl, window.location);
   return (
     <Tabs defaultValue="clinica">
@@ -40,7 +50,7 @@ function OnboardingChoices({ demoUrl }: { demoUrl: string | null }) {
       </TabsList>
       <TabsContent value="clinica" className="grid gap-4">
         <p className="text-sm text-muted-foreground">{messages.tenancy.createClinicDescription}</p>
-        <CreateClinicForm siteUrlOf={siteUrlOf} />
+        {unconfirmedEmail ? <ConfirmEmailNotice email={unconfirmedEmail} /> : <CreateClinicForm siteUrlOf={siteUrlOf} initialPlanId={initialPlanId} />}
       </TabsContent>
       <TabsContent value="paciente">
         <FindClinicPanel />
@@ -57,9 +67,12 @@ function OnboardingChoices({ demoUrl }: { demoUrl: string | null }) {
 export function OnboardingPage() {
   const { data: me, isPending } = useMe();
   const { data: tenant } = useTenant();
+  const [searchParams] = useSearchParams();
+  const planId = searchParams.get(PLAN_PARAM) ?? undefined;
 
   if (isPending) return <FullPageSpinner />;
-  if (!me) return <Navigate to="/auth" replace />;
+  // A signed-out visitor signs up first; the chosen plan goes along.
+  if (!me) return <Navigate to={planId ? `/auth?${new URLSearchParams({ tab: 'cadastrar', [PLAN_PARAM]: planId }).toString()}` : '/auth'} replace />;
   if (me.role) return <Navigate to={PORTAL_HOME[portalOfRole(me.role)]} replace />;
 
   return (
@@ -85,7 +98,9 @@ export function OnboardingPage() {
               // Clinics are created on the platform's own site; the server refuses it anywhere else.
               <p>{messages.tenancy.onboardingOnlyOnPlatform}</p>
             ) : (
-              <OnboardingChoices demoUrl={tenant?.demoUrl ?? null} />
+              <OnboardingChoices demoUrl={tenant?.demoUrl ?? null} unconfirmedEmail={me.user.emailVerified ? null : me.user.email}
+                initialPlanId={planId}
+              />
             )}
           </CardContent>
         </Card>

@@ -2,6 +2,7 @@ import { CreditCardIcon, PackageIcon, TrendingUpIcon } from 'lucide-react';
 import { formatMoney } from '@carteirinha/shared/format';
 import { messages } from '@carteirinha/shared/messages';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card';
+import { retryPropsOf } from '@/components/ui/error-state';
 import { usePlanSummary } from '../api/get-plan-summary';
 import { mrrChangeLabel } from '../lib/plan-labels';
 
@@ -10,13 +11,20 @@ import { mrrChangeLabel } from '../lib/plan-labels';
  * sold "sob consulta": they have no price to add.
  */
 export function PlanSummaryCards() {
-  const { data, error } = usePlanSummary();
+  const summary = usePlanSummary();
+  const { data } = summary;
   return (
-    <StatCardGrid error={error} className="sm:grid-cols-3">
+    <StatCardGrid {...retryPropsOf(summary)} className="sm:grid-cols-3">
       <StatCard title={messages.adminPlans.totalPlans} icon={PackageIcon} value={data?.planCount} />
-      <StatCard title={messages.adminPlans.activeSubscriptions} icon={CreditCardIcon} value={data?.activeSubscriptions} />
+      <StatCard
+        title={messages.adminPlans.activeSubscriptions}
+        description={messages.adminPlans.activeSubscriptionsHelp}
+        icon={CreditCardIcon}
+        value={data?.activeSubscriptions}
+      />
       <StatCard
         title={messages.adminPlans.mrr}
+        description={messages.adminPlans.mrrHelp}
         icon={TrendingUpIcon}
         value={data ? formatMoney(data.mrrCents) : undefined}
         hint={data ? mrrChangeLabel(data.mrrChangePercent) : undefined}

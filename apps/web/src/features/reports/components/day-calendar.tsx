@@ -82,6 +82,8 @@ export function DayCalendar({ label, value, onChange }: DayCalendarProps) {
         selected={selected}
         onSelect={(day) => onChange(format(day, 'yyyy-MM-dd'))}
         classNames={CALENDAR_CLASSES}
+        // Its month navigation is a landmark: named after this calendar, so the two of the dialog are told apart.
+        labels={{ labelNav: () => formatMessage(m.calendarNav, { label }) }}
       />
     </div>
   );

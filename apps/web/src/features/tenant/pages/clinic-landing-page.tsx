@@ -5,13 +5,17 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { ArrowRightIcon, CheckIcon, PercentIcon, UsersIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { usePortalEntry } from '@/app/portal-entry';
 import { Button } from '@/components/ui/button';
 import { LogoMark } from '@/components/ui/logo-mark';
+import { cn } from '@/lib/utils';
 import type { ClinicTenant } from '../api/get-tenant';
+import { featuresBesidesDiscounts } from '../lib/plan-features';
 
 const SIGN_UP_PATH = '/auth?tab=cadastrar';
 
 function ClinicHeader({ clinic }: { clinic: ClinicBranding }) {
+  const entry = usePortalEntry(messages.landing.signIn);
   return (
     <header className="sticky top-0 z-50 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -25,12 +29,15 @@ function ClinicHeader({ clinic }: { clinic: ClinicBranding }) {
           </span>
         </Link>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/auth">Entrar</Link>
+          {/* A signed-in visitor has an account already: the way to it replaces both 'Entrar' and 'Cadastrar'. */}
+          <Button asChild variant={entry.signedIn ? 'default' : 'ghost'} size="sm">
+            <Link to={entry.to}>{entry.label}</Link>
           </Button>
-          <Button asChild size="sm">
-            <Link to={SIGN_UP_PATH}>Cadastrar</Link>
-          </Button>
+          {entry.signedIn ? null : (
+            <Button asChild size="sm">
+              <Link to={SIGN_UP_PATH}>Cadastrar</Link>
+            </Button>
+          )}
         </div>
       </div>
     </header>
@@ -38,6 +45,7 @@ function ClinicHeader({ clinic }: { clinic: ClinicBranding }) {
 }
 
 function ClinicHero({ clinic, hasPlans }: { clinic: ClinicBranding; hasPlans: boolean }) {
+  const entry = usePortalEntry(messages.landing.signIn);
   const place = [clinic.city, clinic.state].filter(Boolean).join(' / ');
   return (
     <section aria-labelledby="clinic-hero-title" className="border-b bg-accent">
@@ -59,7 +67,7 @@ function ClinicHero({ clinic, hasPlans }: { clinic: ClinicBranding; hasPlans: bo
             </Button>
           ) : null}
           <Button asChild size="lg" variant="outline">
-            <Link to="/auth">Entrar</Link>
+            <Link to={entry.to}>{entry.label}</Link>
           </Button>
         </div>
       </div>
@@ -84,6 +92,8 @@ function discountLinesOf(discounts: SubscriptionPlan['discounts']): string[] {
 function ClinicPlanCard({ plan }: { plan: SubscriptionPlan }) {
   const titleId = useId();
   const discounts = discountLinesOf(plan.discounts);
+  // The discounts have their own box: a feature line that only repeats one is not listed a second time.
+  const features = featuresBesidesDiscounts(plan.features, plan.discounts);
   return (
     <li data-testid="clinic-plan" className="flex flex-col rounded-2xl border bg-card p-8 text-card-foreground shadow-xs">
       <h3 id={titleId} className="text-xl font-semibold">
@@ -102,9 +112,9 @@ function ClinicPlanCard({ plan }: { plan: SubscriptionPlan }) {
           {formatMessage(messages.tenancy.upToMembers, { count: plan.maxMembers })}
         </p>
       ) : null}
-      {plan.features.length > 0 ? (
+      {features.length > 0 ? (
         <ul className="mt-6 space-y-3 text-sm">
-          {plan.features.map((feature) => (
+          {features.map((feature) => (
             <li key={feature} className="flex items-start gap-3">
               <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden="true" />
               {feature}
@@ -136,6 +146,17 @@ function ClinicPlanCard({ plan }: { plan: SubscriptionPlan }) {
   );
 }
 
+/**
+ * The plan grid's columns on a wide screen by how many plans there are: two plans take two columns, centred, rather
+ * than leaving an empty third one beside them. The classes are written out whole for Tailwind to find them.
+ */
+const PLAN_GRID_COLUMNS: Record<number, string> = {
+  0: '',
+  1: '',
+  2: 'lg:max-w-4xl lg:grid-cols-2',
+  3: 'lg:max-w-none lg:grid-cols-3',
+};
+
 function ClinicPlans({ plans }: { plans: readonly SubscriptionPlan[] }) {
   return (
     <section id="planos" aria-labelledby="clinic-plans-title" className="scroll-mt-20 py-20 md:py-24">
@@ -147,7 +168,7 @@ function ClinicPlans({ plans }: { plans: readonly SubscriptionPlan[] }) {
           <p className="mt-4 text-lg text-pretty text-muted-foreground">{messages.tenancy.plansDescription}</p>
         </div>
         {plans.length > 0 ? (
-          <ul className="mx-auto mt-14 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-stretch">
+          <ul className={cn('mx-auto mt-14 grid max-w-md gap-8 lg:items-stretch', PLAN_GRID_COLUMNS[Math.min(plans.length, 3)])}>
             {plans.map((plan) => (
               <ClinicPlanCard key={plan.id} plan={plan} />
             ))}

@@ -1,11 +1,11 @@
 import { USER_STATUS_LABELS } from '@carteirinha/shared/contracts/users';
-import { formatDateTime } from '@carteirinha/shared/format';
+import { formatDateTime, formatPhone } from '@carteirinha/shared/format';
 import { messages } from '@carteirinha/shared/messages';
 import { ROLE_LABELS } from '@carteirinha/shared/roles';
 import type { ReactNode } from 'react';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/error-message';
+import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { useUserProfile } from '../api/get-user-profile';
 
 const p = messages.adminUsers.profile;
@@ -30,7 +30,8 @@ export function UserProfileSheet({ userId, onClose }: UserProfileSheetProps) {
 }
 
 function ProfileDetails({ userId }: { userId: string | null }) {
-  const { data: profile, error, isPending } = useUserProfile(userId);
+  const query = useUserProfile(userId);
+  const { data: profile, error, isPending } = query;
 
   if (isPending) {
     return (
@@ -42,9 +43,10 @@ function ProfileDetails({ userId }: { userId: string | null }) {
   }
   if (error) {
     return (
-      <SheetDescription role="alert" className="text-destructive">
-        {errorMessage(error)}
-      </SheetDescription>
+      <>
+        <SheetDescription className="sr-only">{messages.common.loadErrorTitle}</SheetDescription>
+        <ErrorState variant="inline" {...retryPropsOf(query)} />
+      </>
     );
   }
 
@@ -56,7 +58,7 @@ function ProfileDetails({ userId }: { userId: string | null }) {
         <Detail term={c.email}>
           {profile.email} {profile.emailVerified ? p.emailConfirmed : p.emailNotConfirmed}
         </Detail>
-        <Detail term={p.phone}>{profile.phone ?? '-'}</Detail>
+        <Detail term={p.phone}>{profile.phone ? formatPhone(profile.phone) : '-'}</Detail>
         <Detail term={c.role}>{profile.role ? ROLE_LABELS[profile.role] : '-'}</Detail>
         <Detail term={c.clinic}>{profile.clinicName ?? '-'}</Detail>
         <Detail term={c.status}>
