@@ -1,5 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_CONFIRMED_PARAM } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
 import { clinics, emailOutbox, sessions, users, verifications } from '../../db/schema.ts';
 import {
@@ -262,7 +263,8 @@ describe('opening a verification link signs nobody in (item 16)', () => {
 
     const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}`, headers: { cookie: victim.cookie } });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe('/');
+    // It lands on the site root, which then says the address is confirmed (issue 13, item 12).
+    expect(opened.headers.location).toBe(`/?${EMAIL_CONFIRMED_PARAM}=1`);
     expect(opened.cookies.filter((cookie) => cookie.name.includes('session'))).toEqual([]);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: victim.cookie } });
     expect(me.json().user.email).toBe(victim.email);
@@ -281,7 +283,8 @@ describe('opening a verification link signs nobody in (item 16)', () => {
     const link = linkIn((await lastMailTo(email)).text);
     const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe('/');
+    // It lands on the site root, which then says the address is confirmed (issue 13, item 12).
+    expect(opened.headers.location).toBe(`/?${EMAIL_CONFIRMED_PARAM}=1`);
     expect(opened.cookies.filter((cookie) => cookie.name.includes('session_token') && cookie.value !== '')).toEqual([]);
   });
 });
