@@ -22,6 +22,9 @@ import { BILLING_CYCLES } from '@carteirinha/shared/contracts/subscription-plans
 import { SUBSCRIPTION_STATUSES } from '@carteirinha/shared/contracts/subscriptions';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
 import { SUPPORT_LEVELS } from '@carteirinha/shared/contracts/plans';
+import { SERVICE_CATEGORIES } from '@carteirinha/shared/contracts/services';
+import { VISIT_STATUSES } from '@carteirinha/shared/contracts/visits';
+import { CARD_LOOKUP_METHODS, CARD_VALIDATION_RESULTS } from '@carteirinha/shared/contracts/cards';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -184,6 +187,10 @@ export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STA
 export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
 export const supportLevel = pgEnum('support_level', SUPPORT_LEVELS);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const serviceCategory = pgEnum('service_category', SERVICE_CATEGORIES);
+export const visitStatus = pgEnum('visit_status', VISIT_STATUSES);
+export const cardLookupMethod = pgEnum('card_lookup_method', CARD_LOOKUP_METHODS);
+export const cardValidationResult = pgEnum('card_validation_result', CARD_VALIDATION_RESULTS);
 
 /** What the platform sells to clinics (Starter, Professional, Enterprise). A null price is "sob consulta". */
 export const plans = pgTable('plans', {
@@ -279,10 +286,16 @@ export const subscriptionPlans = pgTable(
       .references(() => clinics.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
+    /** The holder's price per cycle; each covered dependent adds `dependent_price_cents`. */
     priceCents: integer('price_cents').notNull(),
+    dependentPriceCents: integer('dependent_price_cents').notNull().default(0),
+    /** Charged once, with the first charge; 0 = none. */
+    adhesionFeeCents: integer('adhesion_fee_cents').notNull().default(0),
     billingCycle: billingCycle('billing_cycle').notNull().default('monthly'),
     features: text('features').array().notNull().default(sql`'{}'::text[]`),
     maxMembers: integer('max_members').notNull().default(1),
+    /** Carência: days after the first payment before the discounts apply; 0 = at once. */
+    waitingDays: integer('waiting_days').notNull().default(0),
     discountConsultas: integer('discount_consultas').notNull().default(30),
     discountExames: integer('discount_exames').notNull().default(25),
     discountProcedimentos: integer('discount_procedimentos').notNull().default(20),
@@ -293,6 +306,7 @@ export const subscriptionPlans = pgTable(
     index('subscription_plans_clinic_idx').on(t.clinicId, t.isActive, t.priceCents),
     check('subscription_plans_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('subscription_plans_max_members_positive', sql`${t.maxMembers} >= 1`),
+    check('subscription_plans_fees_nonnegative', sql`${t.dependentPriceCents} >= 0 and ${t.adhesionFeeCents} >= 0 and ${t.waitingDays} >= 0`),
   ],
 );
 
@@ -311,13 +325,26 @@ export const subscriptions = pgTable(
       .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
     status: subscriptionStatus('status').notNull().default('pending'),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Paid through: each settled charge moves it by one cycle. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** When the plan's carência ends and the discounts apply (null until the first payment). */
+    benefitsStartAt: timestamp('benefits_start_at', { withTimezone: true }),
+    /** The price of each cycle when contracted (holder + dependents), kept when the plan's price changes later. */
+    amountCents: integer('amount_cents'),
+    paymentMethod: paymentMethod('payment_method'),
+    /** The provider that bills it ('local' or 'asaas') and its ids there. */
+    provider: text('provider'),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    cancelReason: text('cancel_reason'),
     ...timestamps,
   },
   (t) => [
     index('subscriptions_user_created_idx').on(t.userId, t.createdAt),
     index('subscriptions_clinic_status_idx').on(t.clinicId, t.status),
+    index('subscriptions_status_expires_idx').on(t.status, t.expiresAt),
+    uniqueIndex('subscriptions_provider_key').on(t.provider, t.providerSubscriptionId),
   ],
 );
 
@@ -347,6 +374,24 @@ export const payments = pgTable(
     pixPayload: text('pix_payload'),
     pixQrCodePng: text('pix_qr_code_png'),
     boletoUrl: text('boleto_url'),
+    /** The boleto's linha digitável. */
+    boletoDigitableLine: text('boleto_digitable_line'),
+    /** The provider's page for the charge (Asaas invoiceUrl): pay by card, see the receipt. */
+    invoiceUrl: text('invoice_url'),
+    /** Card charges: what the patient may see of the card (brand and last four digits), never the number. */
+    cardSummary: text('card_summary'),
+    /** The provider's own status word, as last heard (PENDING, RECEIVED, …). */
+    providerStatus: text('provider_status'),
+    /** Of the adhesion fee within `amount_cents`, when this first charge carries one. */
+    adhesionFeeCents: integer('adhesion_fee_cents').notNull().default(0),
+    /** The cycle this charge pays for: settling it makes the subscription paid through `period_end`. */
+    periodStart: date('period_start'),
+    periodEnd: date('period_end'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** Reminders sent for this charge (before and on the due date), so each is sent once. */
+    reminderBeforeSentAt: timestamp('reminder_before_sent_at', { withTimezone: true }),
+    reminderDueSentAt: timestamp('reminder_due_sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -463,4 +508,264 @@ export const platformSettings = pgTable(
     ...timestamps,
   },
   (t) => [check('platform_settings_singleton', sql`${t.id} = 1`)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payments (issue 14): per-clinic billing settings, contract terms, provider events, idempotent writes, jobs.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A clinic's own settings that the platform enforces: delinquency grace and its merchant account at the provider. */
+export const clinicSettings = pgTable(
+  'clinic_settings',
+  {
+    clinicId: uuid('clinic_id')
+      .primaryKey()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    /** Days a charge may stay overdue before the cards stop validating (default 5). */
+    graceDays: integer('grace_days').notNull().default(5),
+    /** The clinic's Asaas subaccount key, sealed (secret box), and its wallet id; null until the clinic connects one. */
+    asaasApiKeyEncrypted: text('asaas_api_key_encrypted'),
+    asaasWalletId: text('asaas_wallet_id'),
+    ...timestamps,
+  },
+  (t) => [check('clinic_settings_grace_days_range', sql`${t.graceDays} between 0 and 60`)],
+);
+
+/** Each clinic's contract terms, versioned: the newest is what checkout shows; old versions stay for the record. */
+export const contractTerms = pgTable(
+  'contract_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    body: text('body').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contract_terms_clinic_version_key').on(t.clinicId, t.version)],
+);
+
+/** Proof that a patient accepted a version of the terms at checkout: when and from which address. */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    termsId: uuid('terms_id')
+      .notNull()
+      .references(() => contractTerms.id, { onDelete: 'restrict' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('terms_acceptances_user_idx').on(t.userId, t.acceptedAt)],
+);
+
+/**
+ * Every event a payment provider delivered, stored before it is processed and unique by the provider's event id:
+ * at-least-once delivery is safe (DESIGN.md §2). A platform table: the clinic is found through the charge.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_provider_event_key').on(t.provider, t.eventId),
+    index('webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/**
+ * The answer to a create request, kept under its Idempotency-Key for a day: a retried request (a lost answer, a
+ * double tap) gets the first answer back instead of a second charge.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 128 }).notNull(),
+    /** Method and route, so one key cannot replay another endpoint's answer. */
+    scope: text('scope').notNull(),
+    /** SHA-256 of the body: the same key with a different body is refused. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Durable background work that runs once across server processes (ADR 012): a worker claims due rows with
+ * FOR UPDATE SKIP LOCKED and a lease; a failed job is retried later with back-off; `singleton_key` keeps one pending
+ * job per key (one reconciliation per day, one processing per webhook event).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    singletonKey: text('singleton_key'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('jobs_queue_singleton_key').on(t.queue, t.singletonKey),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.completedAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cards, validation and visits (issue 15).
+// ---------------------------------------------------------------------------------------------------------------
+
+/** People covered by a holder's subscription besides the holder (count ≤ max_members − 1). */
+export const dependents = pgTable(
+  'dependents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    holderUserId: uuid('holder_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    cpf: varchar('cpf', { length: 11 }),
+    birthDate: date('birth_date'),
+    relationship: text('relationship'),
+    ...timestamps,
+  },
+  (t) => [index('dependents_holder_idx').on(t.holderUserId)],
+);
+
+/**
+ * One card per covered person (DESIGN.md §2), issued when the subscription first becomes active. The printed number
+ * has a check digit; the secret (sealed) derives the rotating QR token, on the server and later on the device.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    holderUserId: uuid('holder_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null for the holder's own card. */
+    dependentId: uuid('dependent_id').references(() => dependents.id, { onDelete: 'cascade' }),
+    number: varchar('number', { length: 16 }).notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cards_number_key').on(t.number),
+    index('cards_subscription_idx').on(t.subscriptionId),
+    index('cards_holder_idx').on(t.holderUserId),
+    uniqueIndex('cards_subscription_person_key').on(t.subscriptionId, sql`coalesce(${t.dependentId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+  ],
+);
+
+/** Every validation attempt: where, by whom, which card, what answer (DESIGN.md §2: never deleted). */
+export const cardValidations = pgTable(
+  'card_validations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cardId: uuid('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    method: cardLookupMethod('method').notNull(),
+    result: cardValidationResult('result').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('card_validations_clinic_created_idx').on(t.clinicId, t.createdAt), index('card_validations_card_idx').on(t.cardId)],
+);
+
+/** A clinic's price list (DESIGN.md §2). The discount comes from the patient's plan for the service's category. */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: serviceCategory('category').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('services_clinic_idx').on(t.clinicId, t.isActive, t.name), check('services_price_nonnegative', sql`${t.priceCents} >= 0`)],
+);
+
+/** A service given to a card holder (atendimento): what it cost, the discount applied and what was paid. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'restrict' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'restrict' }),
+    patientUserId: uuid('patient_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dependentId: uuid('dependent_id').references(() => dependents.id, { onDelete: 'set null' }),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    serviceName: text('service_name').notNull(),
+    category: serviceCategory('category').notNull(),
+    originalCents: integer('original_cents').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    finalCents: integer('final_cents').notNull(),
+    status: visitStatus('status').notNull().default('concluido'),
+    performedAt: timestamp('performed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('visits_clinic_performed_idx').on(t.clinicId, t.performedAt),
+    index('visits_patient_performed_idx').on(t.patientUserId, t.performedAt),
+    index('visits_card_idx').on(t.cardId),
+    check('visits_amounts_consistent', sql`${t.originalCents} >= 0 and ${t.discountCents} >= 0 and ${t.finalCents} = ${t.originalCents} - ${t.discountCents}`),
+    check('visits_discount_percent_range', sql`${t.discountPercent} between 0 and 100`),
+  ],
 );

@@ -42,7 +42,10 @@ describe('row-level security', () => {
       z.object({ name: z.string(), rls: z.boolean(), forced: z.boolean(), policies: z.array(z.string()) }),
     );
     expect(tables.map((table) => table.name)).toEqual(
-      expect.arrayContaining(['audit_log', 'clinic_plan_periods', 'clinics', 'payments', 'subscription_plans', 'subscriptions', 'user_roles']),
+      expect.arrayContaining([
+        'audit_log', 'card_validations', 'cards', 'clinic_plan_periods', 'clinic_settings', 'clinics', 'contract_terms', 'dependents',
+        'payments', 'services', 'subscription_plans', 'subscriptions', 'terms_acceptances', 'user_roles', 'visits',
+      ]),
     );
     for (const table of tables) {
       expect(table, table.name).toMatchObject({ rls: true, forced: true, policies: expect.arrayContaining(['platform_access', 'tenant_isolation']) });

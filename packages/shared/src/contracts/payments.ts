@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** How a patient pays a charge (specification §7: create-subscription's payment_method). */
 export const PAYMENT_METHODS = ['pix', 'boleto', 'credit_card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -11,3 +13,57 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The statuses in which the patient has paid: what counts as a clinic's revenue. */
 export const PAID_PAYMENT_STATUSES = ['confirmed', 'received'] as const satisfies readonly PaymentStatus[];
+
+
+/** pt-BR label of each charge status, as the patient's charges list shows it. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pendente',
+  confirmed: 'Confirmado',
+  received: 'Pago',
+  overdue: 'Vencido',
+  refunded: 'Estornado',
+  canceled: 'Cancelado',
+};
+
+/** pt-BR label of each payment method (checkout and charges list). */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  pix: 'PIX',
+  boleto: 'Boleto',
+  credit_card: 'Cartão de Crédito',
+};
+
+const isoDay = z.iso.date();
+const isoInstant = z.iso.datetime({ offset: true });
+
+/**
+ * One charge as its payer sees it (specification §3 "payment": pix_qr_code, pix_copy_paste, boleto_url): never a card
+ * number, only `cardSummary` ("Visa •••• 4242").
+ */
+export const paymentSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(PAYMENT_STATUSES),
+  method: z.enum(PAYMENT_METHODS),
+  amountCents: z.number().int(),
+  /** Of which the one-off adhesion fee (first charge only). */
+  adhesionFeeCents: z.number().int(),
+  dueDate: isoDay,
+  paidAt: isoInstant.nullable(),
+  periodStart: isoDay.nullable(),
+  periodEnd: isoDay.nullable(),
+  /** Base64 PNG of the Pix QR code, without a `data:` prefix. */
+  pixQrCode: z.string().nullable(),
+  /** The Pix BR Code ("copia e cola"). */
+  pixCopyPaste: z.string().nullable(),
+  boletoUrl: z.string().nullable(),
+  boletoDigitableLine: z.string().nullable(),
+  invoiceUrl: z.string().nullable(),
+  cardSummary: z.string().nullable(),
+  /** Where the paid charge's receipt is (our page or the provider's); null until paid. */
+  receiptUrl: z.string().nullable(),
+  /** The embedded provider's 'Simular pagamento' is offered (local provider, charge still open). */
+  canSimulate: z.boolean(),
+  createdAt: isoInstant,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentListSchema = z.object({ items: z.array(paymentSchema) });

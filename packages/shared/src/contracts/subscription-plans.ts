@@ -8,10 +8,18 @@ export const subscriptionPlanSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
+  /** The holder's price per cycle. */
   priceCents: z.number().int(),
+  /** Added per covered dependent, per cycle. */
+  dependentPriceCents: z.number().int(),
+  /** Charged once, with the first charge; 0 = none. */
+  adhesionFeeCents: z.number().int(),
   billingCycle: z.enum(BILLING_CYCLES),
   features: z.array(z.string()),
+  /** Holder + dependents. */
   maxMembers: z.number().int(),
+  /** Carência: days after the first payment before the discounts apply; 0 = at once. */
+  waitingDays: z.number().int(),
   discounts: z.object({
     consultas: z.number().int(),
     exames: z.number().int(),

@@ -12,9 +12,12 @@ export function toSubscriptionPlan(row: PlanRow): SubscriptionPlan {
     name: row.name,
     description: row.description,
     priceCents: row.priceCents,
+    dependentPriceCents: row.dependentPriceCents,
+    adhesionFeeCents: row.adhesionFeeCents,
     billingCycle: row.billingCycle,
     features: row.features,
     maxMembers: row.maxMembers,
+    waitingDays: row.waitingDays,
     discounts: { consultas: row.discountConsultas, exames: row.discountExames, procedimentos: row.discountProcedimentos },
     isActive: row.isActive,
   };

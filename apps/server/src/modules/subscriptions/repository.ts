@@ -13,12 +13,20 @@ export async function findLatestSubscription(db: Database, scope: { clinicId: st
     .where(and(eq(subscriptions.userId, scope.userId), eq(subscriptions.clinicId, scope.clinicId)))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
-  if (!row) return null;
+  return row ? toSubscription(row.subscription, row.plan) : null;
+}
+
+export function toSubscription(subscription: typeof subscriptions.$inferSelect, plan: typeof subscriptionPlans.$inferSelect): Subscription {
   return {
-    id: row.subscription.id,
-    status: row.subscription.status,
-    expiresAt: row.subscription.expiresAt?.toISOString() ?? null,
-    createdAt: row.subscription.createdAt.toISOString(),
-    plan: toSubscriptionPlan(row.plan),
+    id: subscription.id,
+    status: subscription.status,
+    expiresAt: subscription.expiresAt?.toISOString() ?? null,
+    createdAt: subscription.createdAt.toISOString(),
+    startedAt: subscription.startedAt?.toISOString() ?? null,
+    benefitsStartAt: subscription.benefitsStartAt?.toISOString() ?? null,
+    canceledAt: subscription.canceledAt?.toISOString() ?? null,
+    amountCents: subscription.amountCents,
+    paymentMethod: subscription.paymentMethod,
+    plan: toSubscriptionPlan(plan),
   };
 }

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { SERVICE_CATEGORIES } from './services.ts';
+
+/** A visit's (atendimento's) progress at the clinic (specification §4: aguardando, em andamento, concluído). */
+export const VISIT_STATUSES = ['aguardando', 'em_andamento', 'concluido'] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
+  aguardando: 'Aguardando',
+  em_andamento: 'Em andamento',
+  concluido: 'Concluído',
+};
+
+/** One visit (atendimento), as the clinic's Atendimentos list and a patient's history show it. */
+export const visitSchema = z.object({
+  id: z.uuid(),
+  performedAt: z.iso.datetime({ offset: true }),
+  patientName: z.string(),
+  cardNumber: z.string(),
+  serviceName: z.string(),
+  category: z.enum(SERVICE_CATEGORIES),
+  originalCents: z.number().int(),
+  discountPercent: z.number().int(),
+  discountCents: z.number().int(),
+  finalCents: z.number().int(),
+  status: z.enum(VISIT_STATUSES),
+});
+export type Visit = z.infer<typeof visitSchema>;
+
+/**
+ * POST /api/clinic/visits (Registrar Atendimento): the validated card and either a service of the price list or one
+ * typed with its category and price. The discount is the card's plan's for that category, computed on the server.
+ */
+export const createVisitRequestSchema = z.object({
+  cardId: z.uuid(),
+  serviceId: z.uuid().optional(),
+  serviceName: z.string().trim().min(2).max(120).optional(),
+  category: z.enum(SERVICE_CATEGORIES).optional(),
+  priceCents: z.number().int().min(0).max(100_000_000).optional(),
+  status: z.enum(VISIT_STATUSES).default('concluido'),
+});
+export type CreateVisitRequest = z.infer<typeof createVisitRequestSchema>;
