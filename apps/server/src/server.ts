@@ -2,12 +2,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, PRIVATE_UMASK, securePrivateTree } from './db/data-dir.ts';
-import { startDatabaseMaintenanceJob } from './db/maintenance.ts';
+import { DATABASE_MAINTENANCE_QUEUE, registerDatabaseMaintenanceJob } from './db/maintenance.ts';
 import { seedDatabase } from './db/seed.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
-import { startDailyBackupJob } from './modules/settings/backups.ts';
-import { startOverduePaymentsJob, startWeeklyReportJob } from './modules/settings/notifications.ts';
-import { startTrialExpiryJob } from './modules/tenancy/jobs.ts';
 
 /** Requests in flight get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -37,11 +34,11 @@ async function main(): Promise<void> {
   for (const line of seeded.report) app.log.info(line);
   if (fixedModes.length > 0) app.log.warn({ dataDir: config.dataDir, count: fixedModes.length }, 'took group and other permissions away from files in the data folder');
 
-  const trialJob = startTrialExpiryJob(database.db, app.log);
-  const backupJob = startDailyBackupJob(app.backups, app.settings, app.log);
-  const reportJob = startWeeklyReportJob(app.notifier, app.log);
-  const overdueJob = startOverduePaymentsJob(app.notifier, app.log);
-  const maintenanceJob = startDatabaseMaintenanceJob(database, app.log);
+  // Backups, reports, trial expiry, payments' work, PGlite's upkeep: queues on the job runner (ADR 012);
+  // app.close() stops it. The upkeep runs once now too: the seed (or a restore) may just have written many rows.
+  if (registerDatabaseMaintenanceJob(app.jobs, database, app.log)) await app.jobs.enqueue(DATABASE_MAINTENANCE_QUEUE);
+  if (config.jobsEnabled) app.jobs.start();
+  else app.log.warn('JOBS_ENABLED=false: this process runs no background jobs');
 
   let closing = false;
   const shutdown = async (signal: string, exitCode = 0) => {
@@ -54,11 +51,6 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
     try {
-      clearInterval(trialJob);
-      clearInterval(backupJob);
-      clearInterval(reportJob);
-      clearInterval(overdueJob);
-      if (maintenanceJob) clearInterval(maintenanceJob);
       await app.close();
       await database.close();
       process.exit(exitCode);

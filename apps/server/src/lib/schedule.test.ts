@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isDue, lastOccurrence, runEveryMinute } from './schedule.ts';
+import { describe, expect, it } from 'vitest';
+import { isDue, lastOccurrence } from './schedule.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -26,6 +26,14 @@ describe('lastOccurrence (São Paulo time)', () => {
   });
 });
 
+describe('lastOccurrence (every few minutes)', () => {
+  it('falls on the whole period at or before now', () => {
+    expect(lastOccurrence(at('2026-11-22T13:00:59.999Z'), { everyMinutes: 1 }).toISOString()).toBe('2026-11-22T13:00:00.000Z');
+    expect(lastOccurrence(at('2026-11-22T13:01:00Z'), { everyMinutes: 1 }).toISOString()).toBe('2026-11-22T13:01:00.000Z');
+    expect(lastOccurrence(at('2026-11-22T13:29:00Z'), { everyMinutes: 15 }).toISOString()).toBe('2026-11-22T13:15:00.000Z');
+  });
+});
+
 describe('isDue', () => {
   it('runs once after each occurrence', () => {
     const daily = { hour: 3 };
@@ -34,53 +42,5 @@ describe('isDue', () => {
     expect(isDue(at('2026-11-22T06:01:00Z'), at('2026-11-22T06:00:30Z'), daily)).toBe(false);
     // A run after 3 am (a manual backup) counts as today's.
     expect(isDue(at('2026-11-22T20:00:00Z'), at('2026-11-22T15:00:00Z'), daily)).toBe(false);
-  });
-});
-
-describe('runEveryMinute', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('ticks each minute, logs a failure and then rests an hour', async () => {
-    vi.useFakeTimers();
-    const errors: string[] = [];
-    let calls = 0;
-    const timer = runEveryMinute(
-      'test job',
-      async () => {
-        calls += 1;
-        if (calls === 2) throw new Error('SMTP fora do ar');
-      },
-      { error: (_details, message) => errors.push(message) },
-    );
-    await vi.advanceTimersByTimeAsync(2 * 60_000);
-    expect(calls).toBe(2);
-    expect(errors).toEqual(['test job failed; next attempt in 60 minutes']);
-    await vi.advanceTimersByTimeAsync(59 * 60_000);
-    expect(calls).toBe(2);
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(calls).toBe(3);
-    clearInterval(timer);
-  });
-
-  it('does not start a tick while the previous one still runs', async () => {
-    vi.useFakeTimers();
-    let calls = 0;
-    let finish: (() => void) | undefined;
-    const timer = runEveryMinute(
-      'slow job',
-      () => {
-        calls += 1;
-        return new Promise<void>((resolve) => (finish = resolve));
-      },
-      { error: () => undefined },
-    );
-    await vi.advanceTimersByTimeAsync(5 * 60_000);
-    expect(calls).toBe(1);
-    finish?.();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(calls).toBe(2);
-    clearInterval(timer);
   });
 });

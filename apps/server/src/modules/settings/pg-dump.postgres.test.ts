@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openPostgres, PgDumpVersionMismatchError } from '../../db/client.ts';
 import { createTestApp, databaseUrlOf, type TestApp } from '../../../test/helpers.ts';
-import { createBackupService } from './backups.ts';
+import { createBackupService } from '../backups/backups.ts';
 import { backupFailureMessage } from './routes.ts';
 
 // PostgreSQL only (*.postgres.test.ts): pg_dump exists for PostgreSQL servers; the embedded database copies its folder.

@@ -18,7 +18,7 @@ import { verifySmtp } from '../../lib/mailer.ts';
 import { resolveSmtpTarget, type SmtpFailureKind } from '../../lib/smtp-target.ts';
 import { requireContext } from '../../plugins/access-control.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { BackupService } from './backups.ts';
+import type { BackupService } from '../backups/backups.ts';
 import type { SettingsRow } from './repository.ts';
 import type { SettingsStore } from './store.ts';
 

@@ -17,7 +17,7 @@ import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared
 import { buildApp } from '../../app.ts';
 import { auditLog, emailOutbox, platformSettings } from '../../db/schema.ts';
 import { PGLITE_EXTENSIONS } from '../../db/client.ts';
-import { createBackupService, DAILY_BACKUP, runDailyBackupIfDue } from './backups.ts';
+import { createBackupService, DAILY_BACKUP, runDailyBackupIfDue } from '../backups/backups.ts';
 import { lastOccurrence } from '../../lib/schedule.ts';
 import { backupFailureMessage, smtpFailureMessage } from './routes.ts';
 import {

@@ -1,24 +1,17 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { JobLog, JobRunner } from '../jobs/runner.ts';
 import { suspendExpiredTrials } from './service.ts';
 
-const EVERY_MINUTE_MS = 60_000;
+export const TRIAL_EXPIRY_QUEUE = 'trial-expiry';
 
 /**
- * Suspends clinics whose 14-day trial ended. The update is one conditional statement, so several server processes
- * running it at once suspend each clinic once; a missed minute is caught up by the next run.
+ * Suspends clinics whose 14-day trial ended, each minute. The update is one conditional statement, so it is harmless
+ * to run twice; the runner makes it once per minute across processes, and a missed minute is caught up by the next.
  */
-export function startTrialExpiryJob(db: Database, log: FastifyBaseLogger): NodeJS.Timeout {
-  const run = async () => {
-    try {
-      const suspended = await suspendExpiredTrials(db);
-      if (suspended > 0) log.info({ suspended }, 'trials ended: clinics suspended');
-    } catch (error) {
-      log.error({ err: error }, 'trial expiry job failed');
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), EVERY_MINUTE_MS);
-  timer.unref();
-  return timer;
+export function registerTrialExpiryJob(runner: JobRunner, options: { db: Database; log: JobLog }): void {
+  runner.register(TRIAL_EXPIRY_QUEUE, async (job) => {
+    const suspended = await suspendExpiredTrials(options.db, job.startedAt);
+    if (suspended > 0) options.log.info({ suspended }, 'trials ended: clinics suspended');
+  });
+  runner.schedule(TRIAL_EXPIRY_QUEUE, { everyMinutes: 1 });
 }

@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { BackupInfo } from '@carteirinha/shared/contracts/settings';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { isDue, lastOccurrence, runEveryMinute, type Schedule } from '../../lib/schedule.ts';
-import { runClaimedJob } from './repository.ts';
-import type { SettingsStore } from './store.ts';
+import { isDue, lastOccurrence, type Schedule } from '../../lib/schedule.ts';
+import { runClaimedJob } from '../settings/repository.ts';
+import type { SettingsStore } from '../settings/store.ts';
 
 const BACKUP_PREFIX = 'carteirinha-';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -110,19 +109,4 @@ export async function runDailyBackupIfDue(backups: BackupService, settings: Sett
   const latest = await backups.latest();
   if (!isDailyBackupDue(now, latest ? new Date(latest.createdAt) : null, backupDailyEnabled)) return null;
   return backups.dailyBackup(lastOccurrence(now, DAILY_BACKUP), now);
-}
-
-/**
- * Checks every minute whether the 3 am backup is due; a server that was off at 3 am makes it within a minute of
- * starting. After a failure this process waits an hour; the claim it gave back lets another process try sooner.
- */
-export function startDailyBackupJob(backups: BackupService, settings: SettingsStore, log: FastifyBaseLogger): NodeJS.Timeout {
-  return runEveryMinute(
-    'daily backup',
-    async () => {
-      const backup = await runDailyBackupIfDue(backups, settings);
-      if (backup) log.info({ file: backup.fileName, bytes: backup.sizeBytes }, 'daily backup written');
-    },
-    log,
-  );
 }

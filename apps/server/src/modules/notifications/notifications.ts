@@ -6,11 +6,11 @@ import type { Database } from '../../db/client.ts';
 import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
-import { lastOccurrence, runEveryMinute, type Schedule } from '../../lib/schedule.ts';
+import { lastOccurrence, type Schedule } from '../../lib/schedule.ts';
 import { overduePaymentAlerts } from '../dashboard/repository.ts';
 import { reportSummary } from '../reports/repository.ts';
-import { runClaimedJob, type SettingsRow } from './repository.ts';
-import type { SettingsStore } from './store.ts';
+import { runClaimedJob, type SettingsRow } from '../settings/repository.ts';
+import type { SettingsStore } from '../settings/store.ts';
 
 const s = messages.settings;
 
@@ -166,26 +166,4 @@ export function createPlatformNotifier(options: {
       );
     },
   };
-}
-
-/** Checks every minute whether the weekly report is due; the claim makes it once per week across processes. */
-export function startWeeklyReportJob(notifier: PlatformNotifier, log: FastifyBaseLogger): NodeJS.Timeout {
-  return runEveryMinute(
-    'weekly report',
-    async () => {
-      if (await notifier.sendWeeklyReportIfDue()) log.info('weekly report sent');
-    },
-    log,
-  );
-}
-
-/** Checks every minute whether today's overdue-payments e-mail is due. */
-export function startOverduePaymentsJob(notifier: PlatformNotifier, log: FastifyBaseLogger): NodeJS.Timeout {
-  return runEveryMinute(
-    'overdue payments e-mail',
-    async () => {
-      if (await notifier.sendOverduePaymentsIfDue()) log.info('overdue payments e-mail sent');
-    },
-    log,
-  );
 }
