@@ -24,6 +24,8 @@ export type ProviderChargeStatus =
   | 'DUNNING_REQUESTED'
   | 'DUNNING_RECEIVED'
   | 'AWAITING_RISK_ANALYSIS'
+  /** Ours, not an Asaas status: the charge was deleted at the provider (Asaas keeps its last status with `deleted: true`). */
+  | 'DELETED'
   | (string & {});
 
 /** Whose merchant account a call runs on: each clinic is its own merchant (its Asaas subaccount key). */
