@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { owesSecondFactor, refuseDeactivatedAccount, twoFactorRequiredOf } from '../../plugins/access-control.ts';
 import { siteOf } from '../../plugins/host-site.ts';
 import type { ClinicSite } from '../tenancy/host-site.ts';
-import { assignmentOfUser, enrolPatient, patientLimitReached } from '../tenancy/service.ts';
+import { assignmentOfUser, enrolPatient, enrolPatientOnFirstSignIn, patientLimitReached } from '../tenancy/service.ts';
 import type { Auth } from './auth.ts';
 import { refuseUnusableCallbackUrls } from './callback-urls.ts';
 import type { SettingsStore } from '../settings/store.ts';
@@ -177,8 +177,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     // A site awaiting 'Aprovar Cadastro' takes no patients (its team, who have a role, still sign in there).
     if (clinic.awaitingApproval) return false;
     if (await patientLimitReached(options.db, clinic)) return false;
-    await enrolPatient(options.db, userId, clinic.id);
-    return true;
+    return enrolPatientOnFirstSignIn(options.db, userId, clinic.id);
   }
 
   /**

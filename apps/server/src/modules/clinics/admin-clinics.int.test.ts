@@ -84,7 +84,8 @@ describe('admin clinics', () => {
     expect(clinic.approvedAt).not.toBeNull();
 
     const detail = await api('GET', `/api/admin/clinics/${clinic.id}`);
-    expect(detail.json()).toMatchObject({ url: `http://sao-jose.${MAIN_DOMAIN}:3999`, staffCount: 0, subscriptionPlanCount: 0 });
+    // A new clinic starts with one plan it can edit (issue 14).
+    expect(detail.json()).toMatchObject({ url: `http://sao-jose.${MAIN_DOMAIN}:3999`, staffCount: 0, subscriptionPlanCount: 1 });
 
     const edited = await api('PUT', `/api/admin/clinics/${clinic.id}`, form({ name: 'Clínica São José Centro', domain: 'Cartao.SaoJose.com.br', status: 'suspended' }));
     expect(edited.statusCode).toBe(200);

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireContext, requireTenant } from '../../plugins/access-control.ts';
-import type { PlatformNotifier } from '../settings/notifications.ts';
+import type { PlatformNotifier } from '../notifications/notifications.ts';
 import type { HostResolver } from '../tenancy/host-site.ts';
 import { clinicSummary, findClinic } from './repository.ts';
 import { approveClinic, clinicDetail, createClinic, deleteClinic, listAdminClinics, updateClinic } from './service.ts';

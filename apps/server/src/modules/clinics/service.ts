@@ -6,8 +6,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isForeignKeyViolation, uniqueViolationConstraint } from '../../lib/db-errors.ts';
-import type { PlatformNotifier } from '../settings/notifications.ts';
+import type { PlatformNotifier } from '../notifications/notifications.ts';
 import { clinicSiteUrl } from '../tenancy/host-site.ts';
+import { provisionClinicProgramme } from '../subscription-plans/starter-programme.ts';
 import {
   approveTrialClinic,
   clinicCounts,
@@ -113,6 +114,7 @@ export async function createClinic(db: Database, actor: Actor, input: ClinicForm
     .transaction(async (tx) => {
       const clinicId = await insertClinic(tx, { ...clinicWrite(input, trialEndFor(input.status, null, now)), approvedAt: now, createdBy: actor.userId });
       if (!clinicId) throw new AppError('INTERNAL');
+      await provisionClinicProgramme(tx, { id: clinicId, name: input.name, createdBy: actor.userId });
       await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.created', entity: 'clinic', entityId: clinicId, clinicId, details: { name: input.name } });
       return clinicId;
     })

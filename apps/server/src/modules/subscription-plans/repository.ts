@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
+import type { SubscriptionPlan, SubscriptionPlanFormOutput } from '@carteirinha/shared/contracts/subscription-plans';
 import type { Database } from '../../db/client.ts';
 import { subscriptionPlans } from '../../db/schema.ts';
 
@@ -40,5 +40,45 @@ export async function findSubscriptionPlan(db: Database, scope: TenantScope, pla
     .from(subscriptionPlans)
     .where(and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.clinicId, scope.clinicId)))
     .limit(1);
+  return row ? toSubscriptionPlan(row) : null;
+}
+
+type PlanWrite = Omit<typeof subscriptionPlans.$inferInsert, 'id' | 'clinicId' | 'createdAt' | 'updatedAt'>;
+
+/** The form's values as the table's columns (an empty description is none). */
+export function planColumnsOf(input: SubscriptionPlanFormOutput): PlanWrite {
+  return {
+    name: input.name,
+    description: input.description === '' ? null : input.description,
+    priceCents: input.priceCents,
+    dependentPriceCents: input.dependentPriceCents,
+    adhesionFeeCents: input.adhesionFeeCents,
+    billingCycle: input.billingCycle,
+    features: input.features,
+    maxMembers: input.maxMembers,
+    waitingDays: input.waitingDays,
+    discountConsultas: input.discounts.consultas,
+    discountExames: input.discounts.exames,
+    discountProcedimentos: input.discounts.procedimentos,
+    isActive: input.isActive,
+  };
+}
+
+export async function insertSubscriptionPlan(db: Database, scope: TenantScope, values: PlanWrite): Promise<SubscriptionPlan> {
+  const [row] = await db
+    .insert(subscriptionPlans)
+    .values({ ...values, clinicId: scope.clinicId })
+    .returning();
+  if (!row) throw new Error('subscription plan not inserted');
+  return toSubscriptionPlan(row);
+}
+
+/** Updates one plan of the caller's clinic; another clinic's id matches nothing (null → 404). */
+export async function updateSubscriptionPlan(db: Database, scope: TenantScope, planId: string, values: PlanWrite): Promise<SubscriptionPlan | null> {
+  const [row] = await db
+    .update(subscriptionPlans)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.clinicId, scope.clinicId)))
+    .returning();
   return row ? toSubscriptionPlan(row) : null;
 }

@@ -19,7 +19,7 @@ import { siteOf } from '../../plugins/host-site.ts';
 import { listSubscriptionPlans } from '../subscription-plans/repository.ts';
 import { clinicSiteUrl, type HostResolver } from './host-site.ts';
 import { createTrialClinic, searchOpenClinics } from './service.ts';
-import type { PlatformNotifier } from '../settings/notifications.ts';
+import type { PlatformNotifier } from '../notifications/notifications.ts';
 
 type TenancyOptions = {
   db: Database;

@@ -123,7 +123,8 @@ describe('a self-service site before approval', () => {
     const approved = await t.app.inject({ method: 'POST', url: `/api/admin/clinics/${clinicId}/approve`, headers: { cookie: adminCookie, origin: PUBLIC_URL } });
     expect(approved.statusCode).toBe(200);
     const tenant = await t.app.inject({ method: 'GET', url: '/api/tenant', headers: { host } });
-    expect(tenant.json()).toMatchObject({ awaitingApproval: false, plans: [{ name: 'Plano Sorriso' }] });
+    // The plan every new clinic starts with (R$ 39,90), then the one added above, cheapest first.
+    expect(tenant.json()).toMatchObject({ awaitingApproval: false, plans: [{ name: 'Plano Essencial' }, { name: 'Plano Sorriso' }] });
     const signedUp = await signUpOn(host, uniqueEmail('aprovado'));
     expect(signedUp.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: onHost(host, cookieHeaderOf(signedUp)) });

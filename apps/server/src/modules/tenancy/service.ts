@@ -7,9 +7,11 @@ import type { onboardingClinicSchema } from '@carteirinha/shared/contracts/tenan
 import type { Database } from '../../db/client.ts';
 import { clinics, plans, userRoles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
 import { foldedContains } from '../../lib/sql.ts';
 import type { ClinicSite } from './host-site.ts';
+import { provisionClinicProgramme } from '../subscription-plans/starter-programme.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,6 +37,23 @@ export async function patientLimitReached(db: Database, clinic: Pick<ClinicSite,
 /** Makes a person who signed up on a clinic's site a patient of that clinic. */
 export async function enrolPatient(db: Database, userId: string, clinicId: string): Promise<void> {
   await db.insert(userRoles).values({ userId, role: 'patient', clinicId }).onConflictDoNothing({ target: userRoles.userId });
+}
+
+/**
+ * "Sou paciente" (issue 14): an account with no role (made on the platform's site) that signs in on an open clinic's
+ * site becomes its patient, with an audit row. The role row's unique user decides a race with another assignment;
+ * the answer is whether the account belongs to this clinic afterwards.
+ */
+export async function enrolPatientOnFirstSignIn(db: Database, userId: string, clinicId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(userRoles).values({ userId, role: 'patient', clinicId }).onConflictDoNothing({ target: userRoles.userId }).returning({ id: userRoles.id });
+    if (inserted.length > 0) {
+      await recordAudit(tx, { actorUserId: userId, action: 'role.assigned', entity: 'user_role', entityId: userId, clinicId, details: { role: 'patient', via: 'first_sign_in_on_clinic_site' } });
+      return true;
+    }
+    const current = await assignmentOfUser(tx, userId);
+    return current?.role === 'patient' && current.clinicId === clinicId;
+  });
 }
 
 /** A user's role and clinic; null for an account with no role yet. */
@@ -90,6 +109,7 @@ export async function createTrialClinic(
         .returning({ id: clinics.id });
       if (!clinic) throw new AppError('INTERNAL');
       await tx.insert(userRoles).values({ userId, role: 'clinic_admin', clinicId: clinic.id });
+      await provisionClinicProgramme(tx, { id: clinic.id, name: input.name, createdBy: userId });
       return { clinicId: clinic.id, slug: input.slug, trialEndsAt };
     });
   } catch (error) {

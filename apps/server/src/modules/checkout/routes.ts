@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
+import { paymentListSchema, paymentSchema } from '@carteirinha/shared/contracts/payments';
+import {
+  cancelSubscriptionResponseSchema,
+  cancellationPreviewSchema,
+  changePaymentMethodRequestSchema,
+  changePaymentMethodResponseSchema,
+  checkoutRequestSchema,
+  contractTermsSchema,
+  contractTermsUpdateSchema,
+  createSubscriptionResponseSchema,
+} from '@carteirinha/shared/contracts/subscriptions';
+import { errorResponses } from '@carteirinha/shared/errors';
+import { withTenantScope } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireTenant } from '../../plugins/access-control.ts';
+import type { CheckoutDeps } from './billing.ts';
+import { cancelSubscription, previewCancellation, type CancellationMail } from './cancellation.ts';
+import { changePaymentMethod } from './payment-method.ts';
+import { toPayment } from './payment-view.ts';
+import { findPaymentOfPatient, listPaymentsOfPatient } from './repository.ts';
+import { checkout } from './service.ts';
+import { publishTerms, requireCurrentTerms } from './terms.ts';
+
+const readErrors = errorResponses(400, 401, 403, 404);
+const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 503);
+
+export type CheckoutRoutesOptions = Omit<CheckoutDeps, 'log'> & { mail: CancellationMail };
+
+/** The patient's money routes (checkout, charges, method, cancellation) and the clinic's contract terms (issue 14). */
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
+  const deps = (log: CheckoutDeps['log']): CheckoutDeps => ({ db: options.db, billing: options.billing, now: options.now, log });
+  const { db } = options;
+
+  app.get(
+    '/api/patient/terms',
+    {
+      config: { access: 'patient:programme' },
+      schema: { tags: ['paciente'], summary: 'Os termos de adesão vigentes da clínica do paciente', response: { 200: contractTermsSchema, ...readErrors } },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      return withTenantScope(db, tenant.clinicId, (tx) => requireCurrentTerms(tx, tenant.clinicId));
+    },
+  );
+
+  app.get(
+    '/api/clinic/terms',
+    {
+      config: { access: 'clinic:manage' },
+      schema: { tags: ['clínica'], summary: 'Os termos de adesão vigentes da clínica', response: { 200: contractTermsSchema, ...readErrors } },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      return withTenantScope(db, tenant.clinicId, (tx) => requireCurrentTerms(tx, tenant.clinicId));
+    },
+  );
+
+  app.put(
+    '/api/clinic/terms',
+    {
+      config: { access: 'clinic:manage' },
+      schema: {
+        tags: ['clínica'],
+        summary: 'Publica uma nova versão dos termos de adesão (deve dizer que o cartão "não é plano de saúde")',
+        body: contractTermsUpdateSchema,
+        response: { 200: contractTermsSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      return publishTerms(db, tenant, request.body.body);
+    },
+  );
+
+  app.post(
+    '/api/patient/subscriptions',
+    {
+      // A retried checkout (a lost answer, a double tap) answers from its Idempotency-Key: one subscription, one charge.
+      config: { access: 'patient:programme', idempotent: true },
+      schema: {
+        tags: ['paciente'],
+        summary: 'Assina um plano: cria a assinatura e a primeira cobrança (Pix, boleto ou cartão)',
+        body: checkoutRequestSchema,
+        response: { 201: createSubscriptionResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const tenant = requireTenant(request);
+      const created = await checkout(deps(request.log), tenant, request.body, request.ip);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/patient/payments',
+    {
+      // The patient's own records: kept while the clinic is closed (ADR 010).
+      config: { access: 'patient:self' },
+      schema: { tags: ['paciente'], summary: 'As cobranças do paciente, da mais recente à mais antiga', response: { 200: paymentListSchema, ...readErrors } },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const rows = await withTenantScope(db, tenant.clinicId, (tx) => listPaymentsOfPatient(tx, tenant));
+      return { items: rows.map(toPayment) };
+    },
+  );
+
+  app.get(
+    '/api/patient/payments/:id',
+    {
+      config: { access: 'patient:self' },
+      schema: { tags: ['paciente'], summary: 'Uma cobrança do paciente (recibo, boleto)', params: idParamsSchema, response: { 200: paymentSchema, ...readErrors } },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const row = await withTenantScope(db, tenant.clinicId, (tx) => findPaymentOfPatient(tx, tenant, request.params.id));
+      if (!row) throw new AppError('NOT_FOUND');
+      return toPayment(row);
+    },
+  );
+
+  app.put(
+    '/api/patient/subscription/payment-method',
+    {
+      config: { access: 'patient:programme' },
+      schema: {
+        tags: ['paciente'],
+        summary: 'Altera a forma de pagamento das próximas cobranças (e da cobrança em aberto)',
+        body: changePaymentMethodRequestSchema,
+        response: { 200: changePaymentMethodResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      return changePaymentMethod(deps(request.log), tenant, request.body, request.ip);
+    },
+  );
+
+  app.get(
+    '/api/patient/subscription/cancellation',
+    {
+      // Cancelling is the patient's right whatever the clinic's standing: 'patient:self' survives a closed clinic.
+      config: { access: 'patient:self' },
+      schema: {
+        tags: ['paciente'],
+        summary: 'O que acontece ao cancelar agora (arrependimento em 7 dias, CDC art. 49)',
+        response: { 200: cancellationPreviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => previewCancellation(deps(request.log), requireTenant(request)),
+  );
+
+  app.post(
+    '/api/patient/subscription/cancel',
+    {
+      config: { access: 'patient:self', idempotent: true },
+      schema: { tags: ['paciente'], summary: 'Cancela a assinatura do paciente', response: { 200: cancelSubscriptionResponseSchema, ...writeErrors } },
+    },
+    async (request) => cancelSubscription(deps(request.log), options.mail, requireTenant(request)),
+  );
+};

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { auditLog, contractTerms, idempotencyKeys, payments, profiles, subscriptions, termsAcceptances } from '../src/db/schema.ts';
+import { createClinic, createSignedInUser, type TestApp } from './helpers.ts';
+
+/** Valid documents (check digits right) and a card that passes Luhn. */
+export const VALID_CPF = '529.982.247-25';
+export const OTHER_VALID_CPF = '111.444.777-35';
+export const VALID_CNPJ = '11.222.333/0001-81';
+export const TEST_CARD = { holderName: 'Maria da Silva', number: '4111 1111 1111 1111', expiryMonth: '12', expiryYear: '2035', ccv: '123', postalCode: '01310-100', addressNumber: '100' };
+
+export type Programme = { clinicId: string; planId: string; termsId: string };
+
+/** A clinic with an active plan and version 1 of its terms (createClinic makes both, as a new clinic starts). */
+export async function createProgramme(t: TestApp, name = 'Clínica do Checkout'): Promise<Programme> {
+  const { clinicId, planId } = await createClinic(t.db, name);
+  const [terms] = await t.db.select({ id: contractTerms.id }).from(contractTerms).where(eq(contractTerms.clinicId, clinicId));
+  if (!terms) throw new Error('terms not created');
+  return { clinicId, planId, termsId: terms.id };
+}
+
+export type Patient = { userId: string; email: string; cookie: string };
+
+export async function createPatient(t: TestApp, programme: Programme): Promise<Patient> {
+  return createSignedInUser(t, 'patient', programme.clinicId);
+}
+
+export function checkoutBody(programme: Programme, changes: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    planId: programme.planId,
+    paymentMethod: 'pix',
+    customerData: { name: 'Maria da Silva', email: 'maria@teste.dev', cpfCnpj: VALID_CPF, phone: '(11) 98765-4321' },
+    termsId: programme.termsId,
+    acceptTerms: true,
+    ...changes,
+  };
+}
+
+/** Calls the API as the browser does: the session cookie, and an Idempotency-Key on creates when given. */
+export function callAs(t: TestApp, cookie: string) {
+  return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>, key?: string): Promise<LightMyRequestResponse> =>
+    t.app.inject({ method, url, headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) }, ...(payload ? { payload } : {}) });
+}
+
+export function newKey(): string {
+  return randomUUID();
+}
+
+/** Row counts of every table a checkout writes: a refused request must leave them as they were. */
+export async function moneyTableCounts(t: TestApp): Promise<Record<string, number>> {
+  const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
+  return {
+    subscriptions: total(await t.db.select({ total: count() }).from(subscriptions)),
+    payments: total(await t.db.select({ total: count() }).from(payments)),
+    termsAcceptances: total(await t.db.select({ total: count() }).from(termsAcceptances)),
+    auditLog: total(await t.db.select({ total: count() }).from(auditLog)),
+    idempotencyKeys: total(await t.db.select({ total: count() }).from(idempotencyKeys)),
+    profilesWithCpf: total(await t.db.select({ total: count() }).from(profiles).where(eq(profiles.cpf, '52998224725'))),
+  };
+}
