@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@carteirinha/shared/messages';
+import { auditLog, cards, emailOutbox, jobs, payments, subscriptionPlans, subscriptions, users, webhookEvents } from '../../db/schema.ts';
+import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { callAs, checkoutBody, createPatient, createProgramme, newKey, TEST_CARD, type Patient, type Programme } from '../../../test/checkout-kit.ts';
+import { WEBHOOK_EVENT_QUEUE, storeWebhookEvent } from './webhook-events.ts';
+import { asaasPaymentObjectOf } from './webhook-envelope.ts';
+import { WEBHOOK_PATH, WEBHOOK_TOKEN_HEADER } from './webhook-routes.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+let clock = new Date('2026-11-24T13:00:00Z');
+let t: TestApp;
+let programme: Programme;
+
+beforeAll(async () => {
+  t = await createTestApp({ SIGN_IN_IP_LIMIT: '1000' }, { now: () => clock });
+  programme = await createProgramme(t, 'Clínica dos Webhooks');
+});
+afterAll(async () => t.close());
+
+type PaymentRow = typeof payments.$inferSelect;
+type Subscribed = { patient: Patient; paymentId: string; subscriptionId: string };
+
+async function subscribe(method: 'pix' | 'boleto' | 'credit_card' = 'pix', target: Programme = programme): Promise<Subscribed> {
+  const patient = await createPatient(t, target);
+  const body = method === 'credit_card' ? checkoutBody(target, { paymentMethod: method, creditCard: TEST_CARD }) : checkoutBody(target, { paymentMethod: method });
+  const response = await callAs(t, patient.cookie)('POST', '/api/patient/subscriptions', body, newKey());
+  expect(response.statusCode).toBe(201);
+  const created = response.json();
+  await t.app.background.settled();
+  return { patient, paymentId: created.payment.id, subscriptionId: created.subscription.id };
+}
+
+async function paymentRow(id: string): Promise<PaymentRow> {
+  const [row] = await t.db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw new Error('payment not found');
+  return row;
+}
+
+async function subscriptionRow(id: string) {
+  const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!row) throw new Error('subscription not found');
+  return row;
+}
+
+/** An Asaas envelope about one of our charges, as Asaas posts it. */
+async function envelope(paymentId: string, event: string, status: string, id = `evt_${randomUUID()}`): Promise<Record<string, unknown>> {
+  const row = await paymentRow(paymentId);
+  const subscription = await subscriptionRow(row.subscriptionId);
+  return {
+    id,
+    event,
+    dateCreated: '2026-11-24 10:00:00',
+    payment: asaasPaymentObjectOf({
+      id: row.providerPaymentId,
+      subscriptionId: subscription.providerSubscriptionId,
+      status,
+      method: row.method,
+      amountCents: row.amountCents,
+      dueDate: row.dueDate,
+      paidAt: status === 'RECEIVED' || status === 'CONFIRMED' ? clock : null,
+      boletoUrl: null,
+      invoiceUrl: null,
+      externalReference: null,
+    }),
+    // Asaas adds fields over time: they pass through.
+    novidade: { qualquer: true },
+  };
+}
+
+function deliver(body: Record<string, unknown>, token: string | null = t.config.payments.webhookToken) {
+  return t.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: token === null ? {} : { [WEBHOOK_TOKEN_HEADER]: token }, payload: body });
+}
+
+async function deliverAndSettle(body: Record<string, unknown>): Promise<void> {
+  const response = await deliver(body);
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ received: true });
+  await t.app.background.settled();
+}
+
+async function storedEvents(): Promise<number> {
+  const [row] = await t.db.select({ total: count() }).from(webhookEvents);
+  return row?.total ?? 0;
+}
+
+async function mailsTo(userId: string, subject: string): Promise<number> {
+  const [user] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [row] = await t.db.select({ total: count() }).from(emailOutbox).where(and(eq(emailOutbox.to, user?.email ?? ''), eq(emailOutbox.subject, subject)));
+  return row?.total ?? 0;
+}
+
+describe('POST /api/webhooks/asaas: authentication', () => {
+  it('refuses a missing or wrong token with 401 and stores nothing', async () => {
+    const { paymentId } = await subscribe();
+    const before = await storedEvents();
+    const body = await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED');
+    const sameLength = t.config.payments.webhookToken.replace(/^./, (c) => (c === 'x' ? 'y' : 'x'));
+    for (const token of [null, '', 'errado', sameLength, `${t.config.payments.webhookToken}x`]) {
+      const response = await deliver(body, token);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    await t.app.background.settled();
+    expect(await storedEvents()).toBe(before);
+    expect((await paymentRow(paymentId)).status).toBe('pending');
+  });
+
+  it('refuses an envelope without id or event (400) and stores nothing', async () => {
+    const before = await storedEvents();
+    expect((await deliver({ event: 'PAYMENT_RECEIVED' })).statusCode).toBe(400);
+    expect((await deliver({ id: 'evt_1' })).statusCode).toBe(400);
+    expect(await storedEvents()).toBe(before);
+  });
+});
+
+describe('settlement', () => {
+  it('settles the first payment: active, started, carência, paid through one cycle, e-mailed once', async () => {
+    const waiting = await createProgramme(t, 'Clínica com Carência');
+    await t.db.update(subscriptionPlans).set({ waitingDays: 30 }).where(eq(subscriptionPlans.id, waiting.planId));
+    const { patient, paymentId, subscriptionId } = await subscribe('pix', waiting);
+    const body = await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED');
+    await deliverAndSettle(body);
+
+    const payment = await paymentRow(paymentId);
+    expect(payment).toMatchObject({ status: 'received', providerStatus: 'RECEIVED' });
+    expect(payment.paidAt?.toISOString()).toBe(clock.toISOString());
+    const subscription = await subscriptionRow(subscriptionId);
+    expect(subscription.status).toBe('active');
+    expect(subscription.startedAt?.toISOString()).toBe(clock.toISOString());
+    expect(subscription.benefitsStartAt?.toISOString()).toBe(new Date(clock.getTime() + 30 * DAY_MS).toISOString());
+    // The period starts on the checkout day (24/11, São Paulo); one month later at midnight.
+    expect(payment.periodStart).toBe('2026-11-24');
+    expect(subscription.expiresAt?.toISOString()).toBe(saoPauloMidnight('2026-12-24').toISOString());
+    expect(await mailsTo(patient.userId, messages.paymentNotices.confirmedSubject)).toBe(1);
+    // Activation issued the holder's card in the same transaction.
+    expect(await t.db.select({ id: cards.id }).from(cards).where(eq(cards.subscriptionId, subscriptionId))).toHaveLength(1);
+
+    // The same event again: 200, nothing stored, nothing changed, no second e-mail.
+    const stored = await storedEvents();
+    await deliverAndSettle(body);
+    expect(await storedEvents()).toBe(stored);
+    expect((await subscriptionRow(subscriptionId)).expiresAt?.toISOString()).toBe(saoPauloMidnight('2026-12-24').toISOString());
+    expect(await mailsTo(patient.userId, messages.paymentNotices.confirmedSubject)).toBe(1);
+    const [processed] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, String(body.id)));
+    expect(processed?.processedAt).not.toBeNull();
+    expect(processed?.payload).toMatchObject({ novidade: { qualquer: true } });
+  });
+
+  it('a card charge confirmed at checkout is settled at once through the same path', async () => {
+    const { paymentId, subscriptionId } = await subscribe('credit_card');
+    expect((await paymentRow(paymentId)).status).toBe('confirmed');
+    expect((await subscriptionRow(subscriptionId)).status).toBe('active');
+    // Asaas's own PAYMENT_CONFIRMED, then RECEIVED when the money is available: no second extension.
+    const expiresAt = (await subscriptionRow(subscriptionId)).expiresAt?.toISOString();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_CONFIRMED', 'CONFIRMED'));
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    expect((await paymentRow(paymentId)).status).toBe('received');
+    expect((await subscriptionRow(subscriptionId)).expiresAt?.toISOString()).toBe(expiresAt);
+  });
+
+  it('the job processes a stored event when nothing else did', async () => {
+    const { paymentId, subscriptionId } = await subscribe();
+    const body = await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED');
+    const storedId = await storeWebhookEvent(t.db, 'local', { id: String(body.id), event: 'PAYMENT_RECEIVED' }, body, clock);
+    await t.app.jobs.enqueue(WEBHOOK_EVENT_QUEUE, { webhookEventId: storedId }, { singletonKey: `local:${String(body.id)}` });
+    expect((await subscriptionRow(subscriptionId)).status).toBe('pending');
+    await t.app.jobs.drain();
+    expect((await subscriptionRow(subscriptionId)).status).toBe('active');
+  });
+
+  it('enqueues one job per stored event, which finds it already processed', async () => {
+    const { paymentId } = await subscribe();
+    const body = await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED');
+    await deliverAndSettle(body);
+    const queued = await t.db.select().from(jobs).where(and(eq(jobs.queue, WEBHOOK_EVENT_QUEUE), eq(jobs.singletonKey, `local:${String(body.id)}`)));
+    expect(queued).toHaveLength(1);
+    await t.app.jobs.drain();
+    expect((await paymentRow(paymentId)).status).toBe('received');
+  });
+});
+
+describe('events out of order', () => {
+  it('OVERDUE after RECEIVED does not un-pay', async () => {
+    const { paymentId, subscriptionId } = await subscribe();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_OVERDUE', 'OVERDUE'));
+    expect((await paymentRow(paymentId)).status).toBe('received');
+    expect((await subscriptionRow(subscriptionId)).status).toBe('active');
+  });
+
+  it('RECEIVED after OVERDUE pays and re-activates', async () => {
+    const { paymentId, subscriptionId } = await subscribe();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_OVERDUE', 'OVERDUE'));
+    expect((await subscriptionRow(subscriptionId)).status).toBe('overdue');
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    expect((await paymentRow(paymentId)).status).toBe('received');
+    expect((await subscriptionRow(subscriptionId)).status).toBe('active');
+  });
+
+  it('CONFIRMED then RECEIVED extends once', async () => {
+    const { paymentId, subscriptionId } = await subscribe();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_CONFIRMED', 'CONFIRMED'));
+    const once = (await subscriptionRow(subscriptionId)).expiresAt?.toISOString();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    expect((await paymentRow(paymentId)).status).toBe('received');
+    expect((await subscriptionRow(subscriptionId)).expiresAt?.toISOString()).toBe(once);
+    expect(once).toBe(saoPauloMidnight('2026-12-24').toISOString());
+  });
+
+  it('REFUNDED then RECEIVED stays refunded and never activates', async () => {
+    const { paymentId, subscriptionId } = await subscribe();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_REFUNDED', 'REFUNDED'));
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    expect((await paymentRow(paymentId)).status).toBe('refunded');
+    const subscription = await subscriptionRow(subscriptionId);
+    expect(subscription.status).toBe('pending');
+    expect(subscription.expiresAt).toBeNull();
+  });
+
+  it('RECEIVED then REFUNDED takes the period back and ends the subscription', async () => {
+    const { paymentId, subscriptionId } = await subscribe();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_REFUNDED', 'REFUNDED'));
+    const payment = await paymentRow(paymentId);
+    expect(payment.status).toBe('refunded');
+    expect(payment.refundedAt).not.toBeNull();
+    const subscription = await subscriptionRow(subscriptionId);
+    expect(subscription).toMatchObject({ status: 'canceled', cancelReason: 'refunded' });
+    expect(subscription.expiresAt?.toISOString()).toBe(saoPauloMidnight('2026-11-24').toISOString());
+  });
+
+  it('a chargeback makes the subscription overdue', async () => {
+    const { paymentId, subscriptionId } = await subscribe();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_CHARGEBACK_REQUESTED', 'CHARGEBACK_REQUESTED'));
+    expect((await paymentRow(paymentId)).status).toBe('refunded');
+    expect((await subscriptionRow(subscriptionId)).status).toBe('overdue');
+  });
+});
+
+describe('concurrency', () => {
+  it('50 concurrent deliveries (one event, and the same payment under other event ids) activate once and extend once', async () => {
+    const { patient, paymentId, subscriptionId } = await subscribe();
+    const same = await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED');
+    const bodies = await Promise.all(Array.from({ length: 50 }, async (_, index) => (index % 2 === 0 ? same : envelope(paymentId, index % 3 === 0 ? 'PAYMENT_CONFIRMED' : 'PAYMENT_RECEIVED', index % 3 === 0 ? 'CONFIRMED' : 'RECEIVED'))));
+    const responses = await Promise.all(bodies.map((body) => deliver(body)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+    await t.app.background.settled();
+    await t.app.jobs.drain();
+
+    const [stored] = await t.db.select({ total: count() }).from(webhookEvents).where(eq(webhookEvents.eventId, String(same.id)));
+    expect(stored?.total).toBe(1);
+    const subscription = await subscriptionRow(subscriptionId);
+    expect(subscription.status).toBe('active');
+    expect(subscription.expiresAt?.toISOString()).toBe(saoPauloMidnight('2026-12-24').toISOString());
+    const [settled] = await t.db.select({ total: count() }).from(auditLog).where(and(eq(auditLog.action, 'payment.settled'), eq(auditLog.entityId, paymentId)));
+    expect(settled?.total).toBe(1);
+    expect(await mailsTo(patient.userId, messages.paymentNotices.confirmedSubject)).toBe(1);
+  });
+});
+
+describe('other events', () => {
+  it('PAYMENT_CREATED for the next cycle adds a pending charge with its period; paying it extends from the paid-through date', async () => {
+    const { paymentId, subscriptionId } = await subscribe();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    const subscription = await subscriptionRow(subscriptionId);
+    const next = {
+      id: `evt_${randomUUID()}`,
+      event: 'PAYMENT_CREATED',
+      payment: asaasPaymentObjectOf({ id: `loc_pay_${randomUUID()}`, subscriptionId: subscription.providerSubscriptionId, status: 'PENDING', method: 'pix', amountCents: 9990, dueDate: '2026-12-24', paidAt: null, boletoUrl: null, invoiceUrl: 'https://example.test/i/1', externalReference: null }),
+    };
+    await deliverAndSettle(next);
+    const [renewal] = await t.db.select().from(payments).where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.status, 'pending')));
+    expect(renewal).toMatchObject({ amountCents: 9990, dueDate: '2026-12-24', periodStart: '2026-12-24', periodEnd: '2027-01-24', invoiceUrl: 'https://example.test/i/1' });
+
+    // PAYMENT_UPDATED refreshes an open charge.
+    await deliverAndSettle({ ...next, id: `evt_${randomUUID()}`, event: 'PAYMENT_UPDATED', payment: { ...next.payment, value: 120.5, dueDate: '2026-12-26' } });
+    expect(await paymentRow(renewal?.id ?? '')).toMatchObject({ amountCents: 12050, dueDate: '2026-12-26' });
+
+    await deliverAndSettle(await envelope(renewal?.id ?? '', 'PAYMENT_RECEIVED', 'RECEIVED'));
+    expect((await subscriptionRow(subscriptionId)).expiresAt?.toISOString()).toBe(saoPauloMidnight('2027-01-24').toISOString());
+  });
+
+  it('PAYMENT_DELETED cancels an open charge; an unknown event is stored and changes nothing', async () => {
+    const { paymentId, subscriptionId } = await subscribe();
+    const unknown = { ...(await envelope(paymentId, 'PAYMENT_BANK_SLIP_VIEWED', 'PENDING')) };
+    await deliverAndSettle(unknown);
+    const [stored] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, String(unknown.id)));
+    expect(stored?.processedAt).not.toBeNull();
+    expect((await paymentRow(paymentId)).status).toBe('pending');
+
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_DELETED', 'PENDING'));
+    expect((await paymentRow(paymentId)).status).toBe('canceled');
+    expect((await subscriptionRow(subscriptionId)).status).toBe('pending');
+  });
+
+  it('SUBSCRIPTION_DELETED ends a never-paid subscription now and a paid one at its paid-through date', async () => {
+    const unpaid = await subscribe();
+    const paid = await subscribe();
+    await deliverAndSettle(await envelope(paid.paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    for (const { subscriptionId } of [unpaid, paid]) {
+      const row = await subscriptionRow(subscriptionId);
+      await deliverAndSettle({ id: `evt_${randomUUID()}`, event: 'SUBSCRIPTION_DELETED', subscription: { object: 'subscription', id: row.providerSubscriptionId, status: 'INACTIVE', deleted: true } });
+    }
+    expect(await subscriptionRow(unpaid.subscriptionId)).toMatchObject({ status: 'canceled', cancelReason: 'provider' });
+    const ending = await subscriptionRow(paid.subscriptionId);
+    expect(ending.status).toBe('active');
+    expect(ending.canceledAt).not.toBeNull();
+  });
+});
+
+describe('an event about a charge the ledger does not have', () => {
+  it('is kept unprocessed and retried (checkout may still be recording it), then set aside as unmatched', async () => {
+    const started = clock;
+    const body = {
+      id: `evt_${randomUUID()}`,
+      event: 'PAYMENT_RECEIVED',
+      payment: asaasPaymentObjectOf({ id: `pay_${randomUUID()}`, subscriptionId: 'sub_desconhecida', status: 'RECEIVED', method: 'pix', amountCents: 1000, dueDate: '2026-11-24', paidAt: clock, boletoUrl: null, invoiceUrl: null, externalReference: null }),
+    };
+    await deliverAndSettle(body);
+    await t.app.jobs.drain();
+    const stored = async () => (await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, body.id)))[0];
+    expect((await stored())?.processedAt).toBeNull();
+    clock = new Date(started.getTime() + 11 * 60 * 1000);
+    await t.app.jobs.drain();
+    clock = new Date(clock.getTime() + 60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect((await stored())?.processedAt).not.toBeNull();
+    clock = started;
+  });
+});
+
+describe('POST /api/patient/payments/:id/simulate', () => {
+  it('delivers a provider-shaped event through the webhook endpoint and answers the paid charge', async () => {
+    const { patient, paymentId, subscriptionId } = await subscribe('boleto');
+    const response = await callAs(t, patient.cookie)('POST', `/api/patient/payments/${paymentId}/simulate`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: paymentId, status: 'received', canSimulate: false, receiptUrl: `/paciente/assinatura/recibo/${paymentId}` });
+    expect((await subscriptionRow(subscriptionId)).status).toBe('active');
+    const providerPaymentId = (await paymentRow(paymentId)).providerPaymentId;
+    const [event] = await t.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.provider, 'local'), eq(webhookEvents.eventType, 'PAYMENT_RECEIVED'), sql`${webhookEvents.payload}->'payment'->>'id' = ${providerPaymentId}`));
+    expect(event?.payload).toMatchObject({ event: 'PAYMENT_RECEIVED', payment: { billingType: 'BOLETO', status: 'RECEIVED' } });
+
+    // Paid already: no second simulation.
+    const again = await callAs(t, patient.cookie)('POST', `/api/patient/payments/${paymentId}/simulate`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe(messages.paymentNotices.simulateUnavailable);
+  });
+
+  it('is 404 for another patient’s charge and for a charge of another provider', async () => {
+    const { paymentId } = await subscribe();
+    const stranger = await createPatient(t, programme);
+    expect((await callAs(t, stranger.cookie)('POST', `/api/patient/payments/${paymentId}/simulate`)).statusCode).toBe(404);
+
+    const owner = await subscribe();
+    await t.db.update(payments).set({ provider: 'asaas', providerPaymentId: `pay_${randomUUID()}` }).where(eq(payments.id, owner.paymentId));
+    const refused = await callAs(t, owner.patient.cookie)('POST', `/api/patient/payments/${owner.paymentId}/simulate`);
+    expect(refused.statusCode).toBe(404);
+    expect((await paymentRow(owner.paymentId)).status).toBe('pending');
+  });
+});
+
+describe('clock', () => {
+  it('paid dates come from the injected clock', async () => {
+    clock = new Date(clock.getTime() + DAY_MS);
+    const { paymentId } = await subscribe();
+    await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    expect((await paymentRow(paymentId)).paidAt?.toISOString()).toBe(clock.toISOString());
+  });
+});
