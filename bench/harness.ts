@@ -10,6 +10,9 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 
+/** The auth secret of bench servers: a script that seeds sealed secrets (card secrets) derives the same keys. */
+export const BENCH_AUTH_SECRET = 'bench-secret-that-is-long-enough-0123456789';
+
 /** The address the server believes it is served from; auth requests come from this origin. */
 const PUBLIC_URL = 'http://127.0.0.1';
 
@@ -34,13 +37,14 @@ function postgresUrl(): string | undefined {
  * `options.postgresUrl` overrides the command line, for a script that runs on both databases in turn; `null` forces
  * the embedded PGlite.
  */
-export async function startBenchServer(options: { postgresUrl?: string | null } = {}): Promise<BenchServer> {
+export async function startBenchServer(options: { postgresUrl?: string | null; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-bench-'));
   const url = options.postgresUrl === undefined ? postgresUrl() : (options.postgresUrl ?? undefined);
   const database = url ? openPostgres(url) : await openPglite(path.join(dataDir, 'pglite'));
   await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL });
-  const app = await buildApp({ config, database, authSecret: 'bench-secret-that-is-long-enough-0123456789' });
+  // `env`: settings a script needs beyond production's defaults (a rate limit the load itself would hit, say).
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL, ...options.env });
+  const app = await buildApp({ config, database, authSecret: BENCH_AUTH_SECRET });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

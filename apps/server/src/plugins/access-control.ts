@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { messages } from '@carteirinha/shared/messages';
@@ -37,7 +37,15 @@ export type RequestContext = {
    * once the user has a factor, `verified` when this session passed it (a Google sign-in, for one, does not).
    */
   twoFactor: { required: boolean; enabled: boolean; verified: boolean };
+  /**
+   * The caller's clinic as /api/me shows it, read by the guard's own query (no second round trip on every page
+   * load); null without a clinic. Optional only so that contexts built by hand in tests need not invent it.
+   */
+  clinic?: CallerClinic | null;
 };
+
+/** What the guard reads of the caller's clinic. */
+export type CallerClinic = { id: string; name: string; slug: string; status: ClinicStatus; trialEndsAt: Date | null; approvedAt: Date | null };
 
 /** A caller that belongs to a clinic: every tenant-owned query is scoped by this `clinicId`. */
 export type TenantContext = RequestContext & { role: Exclude<Role, 'admin'>; clinicId: string };
@@ -107,13 +115,43 @@ function standingOfAssignment(clinicId: string | null, status: ClinicStatus | nu
   return clinicStandingOf({ status, trialEndsAt }, new Date());
 }
 
+type Assignment = {
+  clinicId: string | null;
+  clinicStatus: ClinicStatus | null;
+  trialEndsAt: Date | null;
+  clinicName: string | null;
+  clinicSlug: string | null;
+  approvedAt: Date | null;
+};
+
+function callerClinicOf(assignment: Assignment | undefined): CallerClinic | null {
+  if (!assignment?.clinicId || assignment.clinicStatus === null || assignment.clinicName === null || assignment.clinicSlug === null) return null;
+  return {
+    id: assignment.clinicId,
+    name: assignment.clinicName,
+    slug: assignment.clinicSlug,
+    status: assignment.clinicStatus,
+    trialEndsAt: assignment.trialEndsAt,
+    approvedAt: assignment.approvedAt,
+  };
+}
+
 async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyRequest): Promise<RequestContext | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   await refuseDeactivatedAccount(db, session.user);
   // The clinic's status comes with the role, in the same round trip: the guard below needs both on every request.
   const [assignment] = await db
-    .select({ role: userRoles.role, clinicId: userRoles.clinicId, clinicStatus: clinics.status, trialEndsAt: clinics.trialEndsAt })
+    .select({
+      role: userRoles.role,
+      clinicId: userRoles.clinicId,
+      clinicStatus: clinics.status,
+      trialEndsAt: clinics.trialEndsAt,
+      // The name the clinic shows its people (branding), falling back to its legal name: /api/me answers with it.
+      clinicName: sql<string | null>`coalesce(${clinics.displayName}, ${clinics.name})`,
+      clinicSlug: clinics.slug,
+      approvedAt: clinics.approvedAt,
+    })
     .from(userRoles)
     .leftJoin(clinics, eq(clinics.id, userRoles.clinicId))
     .where(eq(userRoles.userId, session.user.id))
@@ -133,6 +171,7 @@ async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyR
     role,
     clinicId,
     clinicStanding: standingOfAssignment(clinicId, clinicStatus, assignment?.trialEndsAt ?? null),
+    clinic: callerClinicOf(assignment),
     twoFactor: {
       required: twoFactorRequiredOf(role, (await settings.get()).requireAdminTwoFactor),
       enabled: session.user.twoFactorEnabled === true,

@@ -5,10 +5,13 @@ import { meResponseSchema, type MeResponse } from '@carteirinha/shared/contracts
 import { errorResponseSchema } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { clinics } from '../../db/schema.ts';
-import { requireContext, type RequestContext } from '../../plugins/access-control.ts';
+import { requireContext, type CallerClinic, type RequestContext } from '../../plugins/access-control.ts';
 import { isAwaitingApproval } from '../tenancy/host-site.ts';
 
-async function clinicBrand(db: Database, clinicId: string | null): Promise<MeResponse['clinic']> {
+/** The caller's clinic: already read by the access guard with the role (bench/RESULTS.md, GET /api/me), else here. */
+async function clinicBrand(db: Database, ctx: RequestContext): Promise<MeResponse['clinic']> {
+  if (ctx.clinic !== undefined) return ctx.clinic ? brandOf(ctx.clinic) : null;
+  const clinicId = ctx.clinicId;
   if (!clinicId) return null;
   const [row] = await db
     // The name the clinic shows its people (branding), falling back to its legal name.
@@ -23,7 +26,10 @@ async function clinicBrand(db: Database, clinicId: string | null): Promise<MeRes
     .from(clinics)
     .where(eq(clinics.id, clinicId))
     .limit(1);
-  if (!row) return null;
+  return row ? brandOf(row) : null;
+}
+
+function brandOf(row: CallerClinic): NonNullable<MeResponse['clinic']> {
   const { approvedAt: _approvedAt, ...clinic } = row;
   return {
     ...clinic,
@@ -37,7 +43,7 @@ async function meOf(db: Database, ctx: RequestContext): Promise<MeResponse> {
   return {
     user: { id: ctx.userId, email: ctx.email, fullName: ctx.fullName, emailVerified: ctx.emailVerified },
     role: ctx.role,
-    clinic: await clinicBrand(db, ctx.clinicId),
+    clinic: await clinicBrand(db, ctx),
     twoFactor: ctx.twoFactor,
   };
 }

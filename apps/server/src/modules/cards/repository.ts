@@ -1,0 +1,109 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
+
+/**
+ * What every card question reads in one statement: the card, its subscription and plan, the person's name and photo
+ * and the clinic's grace days (the delinquency rule). Profiles are not a tenant table, so these run on the platform
+ * connection with the clinic's condition written into each query (ADR 014).
+ */
+const cardFacts = {
+  id: cards.id,
+  number: cards.number,
+  secretEncrypted: cards.secretEncrypted,
+  dependentId: cards.dependentId,
+  revokedAt: cards.revokedAt,
+  holderUserId: cards.holderUserId,
+  subscriptionId: cards.subscriptionId,
+  status: subscriptions.status,
+  expiresAt: subscriptions.expiresAt,
+  canceledAt: subscriptions.canceledAt,
+  benefitsStartAt: subscriptions.benefitsStartAt,
+  planName: subscriptionPlans.name,
+  maxMembers: subscriptionPlans.maxMembers,
+  discountConsultas: subscriptionPlans.discountConsultas,
+  discountExames: subscriptionPlans.discountExames,
+  discountProcedimentos: subscriptionPlans.discountProcedimentos,
+  // Scalar subqueries rather than four more joins: the planner then searches join orders for three tables instead
+  // of seven, which is most of this statement's cost where no plan is cached (PGlite: 5 ms of planning against
+  // 0.5 ms of execution, bench/RESULTS.md).
+  holderName: sql<string>`coalesce((select ${profiles.fullName} from ${profiles} where ${profiles.id} = ${cards.holderUserId}), (select ${users.name} from ${users} where ${users.id} = ${cards.holderUserId}))`,
+  holderPhotoUrl: sql<string | null>`(select ${profiles.avatarUrl} from ${profiles} where ${profiles.id} = ${cards.holderUserId})`,
+  dependentName: sql<string | null>`(select ${dependents.fullName} from ${dependents} where ${dependents.id} = ${cards.dependentId})`,
+  graceDays: sql<number | null>`(select ${clinicSettings.graceDays} from ${clinicSettings} where ${clinicSettings.clinicId} = ${cards.clinicId})`,
+};
+
+function cardFactsQuery(db: Database) {
+  return db
+    .select(cardFacts)
+    .from(cards)
+    .innerJoin(subscriptions, eq(subscriptions.id, cards.subscriptionId))
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .$dynamic();
+}
+
+export type CardFacts = Awaited<ReturnType<ReturnType<typeof cardFactsQuery>['execute']>>[number];
+
+/**
+ * The hot path's lookups (card validation), prepared once per app: one statement each, the clinic's id a parameter
+ * of it, so a card of another clinic is simply not found.
+ */
+export function prepareCardLookups(db: Database) {
+  const byNumber = cardFactsQuery(db)
+    .where(and(eq(cards.number, sql.placeholder('number')), eq(cards.clinicId, sql.placeholder('clinicId'))))
+    .limit(1)
+    .prepare('card_by_number');
+  // The holder's CPF (/clinica/validar): the holder's own card of their newest subscription in this clinic.
+  const byHolderCpf = cardFactsQuery(db)
+    .where(and(eq(cards.clinicId, sql.placeholder('clinicId')), isNull(cards.dependentId), sql`${cards.holderUserId} in (select ${profiles.id} from ${profiles} where ${profiles.cpf} = ${sql.placeholder('cpf')})`))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .prepare('card_by_holder_cpf');
+  return {
+    byNumber: async (clinicId: string, number: string): Promise<CardFacts | null> => (await byNumber.execute({ number, clinicId }))[0] ?? null,
+    byHolderCpf: async (clinicId: string, cpf: string): Promise<CardFacts | null> => (await byHolderCpf.execute({ cpf, clinicId }))[0] ?? null,
+  };
+}
+export type CardLookups = ReturnType<typeof prepareCardLookups>;
+
+/** One card of this clinic by id (visits re-check it). */
+export async function findClinicCard(db: Database, clinicId: string, cardId: string): Promise<CardFacts | null> {
+  const [row] = await cardFactsQuery(db)
+    .where(and(eq(cards.id, cardId), eq(cards.clinicId, clinicId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The patient's cards: those of their newest subscription that has cards, the holder's first. */
+export async function listPatientCards(db: Database, scope: { clinicId: string; userId: string }): Promise<CardFacts[]> {
+  const owned = and(eq(cards.holderUserId, scope.userId), eq(cards.clinicId, scope.clinicId));
+  const [newest] = await db
+    .select({ subscriptionId: cards.subscriptionId })
+    .from(cards)
+    .innerJoin(subscriptions, eq(subscriptions.id, cards.subscriptionId))
+    .where(owned)
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (!newest) return [];
+  return cardFactsQuery(db)
+    .where(and(owned, eq(cards.subscriptionId, newest.subscriptionId)))
+    .orderBy(sql`${cards.dependentId} is not null`, asc(cards.issuedAt), asc(cards.id));
+}
+
+/** One of the patient's own cards; null for anyone else's (404, never 403: ids of others are not confirmed). */
+export async function findPatientCard(db: Database, scope: { clinicId: string; userId: string }, cardId: string): Promise<CardFacts | null> {
+  const [row] = await cardFactsQuery(db)
+    .where(and(eq(cards.id, cardId), eq(cards.holderUserId, scope.userId), eq(cards.clinicId, scope.clinicId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the card image shows of the clinic: its name and colour. */
+export async function findClinicBrand(db: Database, clinicId: string): Promise<{ name: string; primaryColor: string | null } | null> {
+  const [row] = await db
+    .select({ name: sql<string>`coalesce(${clinics.displayName}, ${clinics.name})`, primaryColor: clinics.primaryColor })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,225 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@carteirinha/shared/messages';
+import type { ValidateCardResponse } from '@carteirinha/shared/contracts/cards';
+import { cardValidations } from '../../db/schema.ts';
+import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, type TestApp } from '../../../test/helpers.ts';
+import { createCardHolder, type Holder } from './card-fixtures.ts';
+import { CARD_TOKEN_PERIOD_SECONDS } from './card-token.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const STEP_MS = CARD_TOKEN_PERIOD_SECONDS * 1000;
+/** The injected clock: 10 s into a token step, so ±1 and ±2 steps are unambiguous. */
+const START = new Date(Math.floor(Date.now() / STEP_MS) * STEP_MS + 10_000);
+let clock = START;
+
+let t: TestApp;
+let clinicA: string;
+let clinicB: string;
+let staffA: { userId: string; cookie: string };
+let adminA: { userId: string; cookie: string };
+let staffB: { userId: string; cookie: string };
+let holderA: Holder;
+let holderB: Holder;
+const holderCpf = generateCpf();
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => clock });
+  clinicA = (await createClinic(t.db, 'Clínica Validação A')).clinicId;
+  clinicB = (await createClinic(t.db, 'Clínica Validação B')).clinicId;
+  staffA = await createSignedInUser(t, 'clinic_staff', clinicA);
+  adminA = await createSignedInUser(t, 'clinic_admin', clinicA);
+  staffB = await createSignedInUser(t, 'clinic_staff', clinicB);
+  holderA = await createCardHolder(t, clinicA, { cpf: holderCpf, maxMembers: 2, dependents: 1 });
+  holderB = await createCardHolder(t, clinicB);
+});
+afterAll(() => t.close());
+
+function validate(cookie: string, cardToken: string, source: 'qrcode' | 'manual' = 'qrcode') {
+  return t.app.inject({ method: 'POST', url: '/api/clinic/card-validations', headers: { cookie, origin: PUBLIC_URL }, payload: { cardToken, source } });
+}
+
+async function answerOf(cookie: string, cardToken: string, source: 'qrcode' | 'manual' = 'qrcode'): Promise<ValidateCardResponse> {
+  const response = await validate(cookie, cardToken, source);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ValidateCardResponse>();
+}
+
+async function tokenOf(holder: Holder, cardIndex = 0): Promise<string> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/patient/cards/${holder.cards[cardIndex]?.id}/token`, headers: { cookie: holder.cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ token: string }>().token;
+}
+
+async function lastAudit(clinicId: string) {
+  const [row] = await t.db.select().from(cardValidations).where(eq(cardValidations.clinicId, clinicId)).orderBy(desc(cardValidations.createdAt)).limit(1);
+  return row;
+}
+
+const INVALID = { valid: false, message: messages.cards.invalid };
+const INACTIVE = { valid: false, message: messages.cards.inactiveSubscription };
+
+describe('POST /api/clinic/card-validations: the rotating token', () => {
+  it('accepts the current token and the one either side, and refuses two steps away', async () => {
+    clock = START;
+    const token = await tokenOf(holderA);
+    expect(token).toMatch(/^C1\.\d{16}\.\d{8}$/);
+    for (const offset of [-1, 0, 1]) {
+      clock = new Date(START.getTime() + offset * STEP_MS);
+      expect((await answerOf(staffA.cookie, token)).valid, `step ${offset}`).toBe(true);
+    }
+    for (const offset of [-2, 2, 10]) {
+      clock = new Date(START.getTime() + offset * STEP_MS);
+      expect(await answerOf(staffA.cookie, token), `step ${offset}`).toEqual(INVALID);
+    }
+    clock = START;
+  });
+
+  it('answers a valid card with what the reception needs, and nothing more (LGPD)', async () => {
+    const answer = await answerOf(staffA.cookie, await tokenOf(holderA));
+    expect(answer).toEqual({
+      valid: true,
+      message: messages.cards.valid,
+      subscription: { planName: 'Plano Família', status: 'active', expiresAt: expect.any(String), maxMembers: 2 },
+      card: { id: holderA.cards[0]?.id, number: holderA.cards[0]?.number },
+      person: { name: expect.any(String), photoUrl: null, isDependent: false },
+      discounts: { consultas: 30, exames: 25, procedimentos: 20 },
+    });
+    expect(JSON.stringify(answer)).not.toContain(holderCpf);
+  });
+
+  it("validates a dependent's card as the dependent", async () => {
+    const answer = await answerOf(staffA.cookie, await tokenOf(holderA, 1));
+    expect(answer.person).toEqual({ name: 'Dependente 1', photoUrl: null, isDependent: true });
+    expect(answer.card?.id).toBe(holderA.cards[1]?.id);
+  });
+
+  it('refuses a forged code, a token of a number that does not exist, and garbage, all with the same answer', async () => {
+    const token = await tokenOf(holderA);
+    const code = token.slice(-8);
+    const forged = `${token.slice(0, -8)}${String((Number(code) + 1) % 100_000_000).padStart(8, '0')}`;
+    expect(await answerOf(staffA.cookie, forged)).toEqual(INVALID);
+    expect(await answerOf(staffA.cookie, `C1.8076000000000000.${code}`)).toEqual(INVALID);
+    expect(await answerOf(staffA.cookie, 'qualquer coisa')).toEqual(INVALID);
+    expect(await answerOf(staffA.cookie, '')).toEqual(INVALID);
+  });
+
+  it("refuses a valid token of another clinic's programme, and the attempt is recorded in the caller's clinic", async () => {
+    const token = await tokenOf(holderB);
+    expect(await answerOf(staffB.cookie, token)).toMatchObject({ valid: true });
+    expect(await answerOf(staffA.cookie, token)).toEqual(INVALID);
+    expect(await lastAudit(clinicA)).toMatchObject({ clinicId: clinicA, userId: staffA.userId, cardId: null, method: 'token', result: 'not_found' });
+  });
+});
+
+describe('POST /api/clinic/card-validations: inactive subscriptions', () => {
+  const cases: Array<[string, Parameters<typeof createCardHolder>[2]]> = [
+    ['overdue past the grace days', { status: 'overdue', expiresAt: new Date(Date.now() - 10 * DAY_MS) }],
+    ['canceled', { status: 'canceled', canceledAt: new Date(Date.now() - DAY_MS), expiresAt: new Date(Date.now() - DAY_MS) }],
+    ['pending (never paid)', { status: 'pending', expiresAt: null }],
+    ['expired', { status: 'expired', expiresAt: new Date(Date.now() - 40 * DAY_MS) }],
+    ['in its carência', { benefitsStartAt: new Date(Date.now() + 10 * DAY_MS) }],
+  ];
+  for (const [label, options] of cases) {
+    it(`${label}: 'Assinatura inativa' and no other detail`, async () => {
+      const holder = await createCardHolder(t, clinicA, options);
+      const card = holder.cards[0];
+      expect(card).toBeDefined();
+      const answer = await answerOf(staffA.cookie, card?.number ?? '', 'manual');
+      expect(answer).toEqual(INACTIVE);
+      expect(await lastAudit(clinicA)).toMatchObject({ cardId: card?.id, method: 'number', result: 'inactive', userId: staffA.userId });
+    });
+  }
+
+  it('an overdue subscription within the grace days still validates (ADR 013), shown as active', async () => {
+    const holder = await createCardHolder(t, clinicA, { status: 'overdue', expiresAt: new Date(Date.now() - 2 * DAY_MS) });
+    const answer = await answerOf(staffA.cookie, holder.cards[0]?.number ?? '');
+    expect(answer.valid).toBe(true);
+    expect(answer.subscription?.status).toBe('active');
+  });
+
+  it('a canceled subscription keeps its card until it expires', async () => {
+    const holder = await createCardHolder(t, clinicA, { status: 'active', canceledAt: new Date(), expiresAt: new Date(Date.now() + 5 * DAY_MS) });
+    expect((await answerOf(staffA.cookie, holder.cards[0]?.number ?? '')).valid).toBe(true);
+  });
+});
+
+describe('POST /api/clinic/card-validations: card number and CPF', () => {
+  it('finds the card by its printed number, with spaces, dots or dashes', async () => {
+    const number = holderA.cards[0]?.number ?? '';
+    const grouped = number.replace(/(\d{4})(?=\d)/g, '$1 ');
+    const dotted = number.replace(/(\d{4})(?=\d)/g, '$1.');
+    for (const typed of [number, grouped, dotted]) {
+      const answer = await answerOf(staffA.cookie, typed, 'manual');
+      expect(answer.valid).toBe(true);
+      expect(answer.card?.id).toBe(holderA.cards[0]?.id);
+    }
+    expect(await lastAudit(clinicA)).toMatchObject({ method: 'number', result: 'valid', cardId: holderA.cards[0]?.id });
+  });
+
+  it('refuses a number with a wrong check digit without looking it up', async () => {
+    const number = holderA.cards[0]?.number ?? '';
+    const wrong = `${number.slice(0, 15)}${(Number(number[15]) + 1) % 10}`;
+    expect(await answerOf(staffA.cookie, wrong, 'manual')).toEqual(INVALID);
+  });
+
+  it("finds the holder's card by CPF on Validar Cartão (manual), formatted or not", async () => {
+    const formatted = `${holderCpf.slice(0, 3)}.${holderCpf.slice(3, 6)}.${holderCpf.slice(6, 9)}-${holderCpf.slice(9)}`;
+    for (const typed of [holderCpf, formatted]) {
+      const answer = await answerOf(adminA.cookie, typed, 'manual');
+      expect(answer.valid).toBe(true);
+      expect(answer.card?.id).toBe(holderA.cards[0]?.id);
+      expect(answer.person?.isDependent).toBe(false);
+    }
+    expect(await lastAudit(clinicA)).toMatchObject({ method: 'cpf', result: 'valid', userId: adminA.userId });
+  });
+
+  it("does not take a CPF from the QR scanner, nor find another clinic's holder by CPF", async () => {
+    expect(await answerOf(staffA.cookie, holderCpf, 'qrcode')).toEqual(INVALID);
+    const cpfB = generateCpf();
+    await createCardHolder(t, clinicB, { cpf: cpfB });
+    expect(await answerOf(staffA.cookie, cpfB, 'manual')).toEqual(INVALID);
+    expect(await lastAudit(clinicA)).toMatchObject({ method: 'cpf', result: 'not_found', cardId: null });
+  });
+});
+
+describe('POST /api/clinic/card-validations: who may call it, and the audit', () => {
+  it('refuses a patient and a user without a clinic role (no audit row for them)', async () => {
+    const before = await t.db.select().from(cardValidations);
+    expect((await validate(holderA.cookie, holderA.cards[0]?.number ?? '')).statusCode).toBe(403);
+    const noRole = await createSignedInUser(t, null);
+    expect((await validate(noRole.cookie, holderA.cards[0]?.number ?? '')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/clinic/card-validations', headers: { origin: PUBLIC_URL }, payload: { cardToken: 'x' } })).statusCode).toBe(401);
+    expect(await t.db.select().from(cardValidations)).toHaveLength(before.length);
+  });
+
+  it("records every attempt of clinic B's staff in clinic B only", async () => {
+    await answerOf(staffB.cookie, holderA.cards[0]?.number ?? '');
+    const rows = await t.db.select().from(cardValidations).where(and(eq(cardValidations.clinicId, clinicB), eq(cardValidations.userId, staffB.userId)));
+    expect(rows.some((row) => row.result === 'not_found' && row.cardId === null && row.method === 'number')).toBe(true);
+    const inA = await t.db.select().from(cardValidations).where(and(eq(cardValidations.clinicId, clinicA), eq(cardValidations.userId, staffB.userId)));
+    expect(inA).toEqual([]);
+  });
+});
+
+describe('POST /api/clinic/card-validations: rate limit per clinic user', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ CARD_VALIDATIONS_PER_MINUTE: '3' });
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 in pt-BR after the limit, for that user only', async () => {
+    const clinic = (await createClinic(limited.db, 'Clínica Limite')).clinicId;
+    const first = await createSignedInUser(limited, 'clinic_staff', clinic);
+    const second = await createSignedInUser(limited, 'clinic_staff', clinic);
+    const call = (cookie: string) =>
+      limited.app.inject({ method: 'POST', url: '/api/clinic/card-validations', headers: { cookie, origin: PUBLIC_URL }, payload: { cardToken: '123' } });
+    for (let index = 0; index < 3; index += 1) expect((await call(first.cookie)).statusCode).toBe(200);
+    const refused = await call(first.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: messages.cards.validationRateLimited } });
+    expect((await call(second.cookie)).statusCode).toBe(200);
+  });
+});
