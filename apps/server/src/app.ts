@@ -16,6 +16,8 @@ import { AppError } from './lib/app-error.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { brandingRoutes } from './modules/branding/routes.ts';
+import { billingSettingsRoutes } from './modules/payments/billing-settings-routes.ts';
+import { createClinicAsaasKeyBox, createPaymentProviders, type PaymentProviders } from './modules/payments/providers/index.ts';
 import { createHostResolver, type HostResolver } from './modules/tenancy/host-site.ts';
 import { tenancyRoutes } from './modules/tenancy/routes.ts';
 import { registerHostSite } from './plugins/host-site.ts';
@@ -23,8 +25,12 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { createMailer, type SmtpRoute } from './lib/mailer.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background.ts';
 import { createSecretBox } from './lib/secret-box.ts';
-import { createBackupService, type BackupService } from './modules/settings/backups.ts';
-import { createPlatformNotifier, type PlatformNotifier } from './modules/settings/notifications.ts';
+import { createBackupService, type BackupService } from './modules/backups/backups.ts';
+import { registerBackupJobs } from './modules/backups/jobs.ts';
+import { createJobRunner, type JobRunner } from './modules/jobs/runner.ts';
+import { registerNotificationJobs } from './modules/notifications/jobs.ts';
+import { createPlatformNotifier, type PlatformNotifier } from './modules/notifications/notifications.ts';
+import { registerTrialExpiryJob } from './modules/tenancy/jobs.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsStore, type SettingsStore } from './modules/settings/store.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
@@ -42,6 +48,17 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { cardRoutes } from './modules/cards/routes.ts';
+import { createCardSecretBox, useCardSecretBox } from './modules/cards/card-secrets.ts';
+import { serviceRoutes } from './modules/services/routes.ts';
+import { visitRoutes } from './modules/visits/routes.ts';
+import { billingOf } from './modules/checkout/billing-wiring.ts';
+import { registerPaymentJobs } from './modules/payments/jobs.ts';
+import { createNotify } from './modules/payments/notices.ts';
+import { settleChargeNow } from './modules/payments/settlement.ts';
+import { paymentRoutes } from './modules/payments/webhook-routes.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerAccessControl } from './plugins/access-control.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRequestOrigin } from './plugins/request-origin.ts';
@@ -55,8 +72,12 @@ declare module 'fastify' {
     settings: SettingsStore;
     backups: BackupService;
     notifier: PlatformNotifier;
+    /** Durable background work (modules/jobs/runner.ts): register queues here; server.ts starts it, tests drain() it. */
+    jobs: JobRunner;
     /** Host → site, cached briefly; whoever changes a clinic's status, slug or domain outside its routes invalidates it. */
     hostResolver: HostResolver;
+    /** The payment providers (PAYMENT_PROVIDER for new subscriptions; `byName` for existing rows) and the webhook token. */
+    paymentProviders: PaymentProviders;
   }
 }
 
@@ -67,13 +88,17 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where the log goes instead of stdout (the log-secrets test reads it back). */
   logStream?: DestinationStream;
+  /** The clock of the money rules (due dates, the 7-day withdrawal): tests move it instead of sleeping. */
+  now?: () => Date;
 };
 
 function loggerFor(config: Config, stream: DestinationStream | undefined): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
   return {
     level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    // Card data and payment keys are never logged (issue 14): no log line carries a body, and should one ever carry
+    // a card, a clinic's Asaas key or an access_token header, it is cut.
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'creditCard', '*.creditCard', '*.*.creditCard', 'asaasApiKey', '*.asaasApiKey', 'access_token', '*.access_token'],
     // Tokens and search text leave the access log, and database errors leave their parameters behind (ADR 009).
     serializers: { req: serializeRequest, err: serializeError },
     stream,
@@ -110,7 +135,7 @@ function trustProxyOf(config: Config): string[] | false | ((address: string, hop
 }
 
 /** Builds the whole HTTP application on an open database, without listening (tests use `inject`). */
-export async function buildApp({ config, database, authSecret, logger, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, logger, logStream, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerFor(config, logStream),
     trustProxy: trustProxyOf(config),
@@ -148,6 +173,11 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   app.decorate('background', background);
   // A closing server finishes the e-mails it promised before its database goes.
   app.addHook('onClose', () => background.settled());
+  // Created early so that every module registered below can add its queues (app.jobs.register / schedule).
+  const jobs = createJobRunner({ db: database.db, log: app.log, now });
+  app.decorate('jobs', jobs);
+  // Stops polling and waits for running jobs before the database goes (hooks run before server.ts closes it).
+  app.addHook('onClose', () => jobs.stop());
   const homeOf = createAccountHome({ db: database.db, resolver, mainDomain: config.mainDomain, publicUrl: config.publicUrl });
   const auth = createAuth({
     db: database.db,
@@ -195,6 +225,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerRequestOrigin(app, { publicUrl: config.publicUrl });
   registerInputGuard(app);
   registerAccessControl(app, { auth, db: database.db, settings });
+  registerIdempotency(app, { db: database.db, now });
   app.addHook('onSend', async (request, reply) => {
     // Answers about a signed-in user must not be kept by shared caches or the browser's back button.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -213,6 +244,9 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   const site = { mainDomain: config.mainDomain, publicUrl: config.publicUrl };
   const notifier = createPlatformNotifier({ db: database.db, settings, mailer, publicUrl: config.publicUrl, log: app.log });
   app.decorate('notifier', notifier);
+  registerBackupJobs(jobs, { backups, settings, log: app.log });
+  registerNotificationJobs(jobs, { notifier, log: app.log });
+  registerTrialExpiryJob(jobs, { db: database.db, log: app.log });
   await app.register(clinicRoutes, { db: database.db, resolver, notifier, ...site });
   await app.register(planRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, mailer, ...site });
@@ -220,6 +254,23 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(reportRoutes, { db: database.db });
   await app.register(subscriptionPlanRoutes, { db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
+  const paymentProviders = createPaymentProviders(config.payments, { log: app.log, now });
+  app.decorate('paymentProviders', paymentProviders);
+  // Webhooks, settlement, reconciliation, delinquency and reminders (ADR 013); e-mails go after each commit.
+  const paymentDeps = { notify: createNotify({ db: database.db, mailer, background, homeOf }), log: app.log };
+  registerPaymentJobs(jobs, { ...paymentDeps, db: database.db, providers: paymentProviders, keyBox: createClinicAsaasKeyBox(authSecret), pixKey: config.payments.pixKey });
+  await app.register(paymentRoutes, { db: database.db, jobs, background, notify: paymentDeps.notify, webhookToken: config.payments.webhookToken, now });
+  const settle = async (paymentId: string) => {
+    await settleChargeNow(database.db, paymentDeps, paymentId, now());
+  };
+  const billing = billingOf(database.db, paymentProviders, createClinicAsaasKeyBox(authSecret), settle);
+  await app.register(checkoutRoutes, { db: database.db, billing, now, mail: { mailer, background, homeOf } });
+  const cardBox = createCardSecretBox(authSecret);
+  // Issuing cards needs the box where only a transaction is at hand (the payment webhook): one per deployment.
+  useCardSecretBox(cardBox);
+  await app.register(cardRoutes, { db: database.db, box: cardBox, now, validationsPerMinute: config.cardValidationsPerMinute });
+  await app.register(serviceRoutes, { db: database.db });
+  await app.register(visitRoutes, { db: database.db, now });
   await app.register(outboxRoutes, { db: database.db });
   await app.register(settingsRoutes, {
     auth,
@@ -240,6 +291,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     passwordMinLength: async () => (await settings.get()).passwordMinLength,
   });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
+  await app.register(billingSettingsRoutes, { db: database.db, keyBox: createClinicAsaasKeyBox(authSecret) });
   await registerSpa(app, config.webDistDir);
 
   return app;

@@ -47,3 +47,47 @@ describe('the switches of issue 12 (SMTP ports, outbox in the log, API docs)', (
     expect(() => loadConfig({ SMTP_ALLOWED_PORTS: '70000' })).toThrow(/SMTP_ALLOWED_PORTS/);
   });
 });
+
+describe('JOBS_ENABLED', () => {
+  it('runs the background jobs unless turned off', () => {
+    expect(loadConfig({}).jobsEnabled).toBe(true);
+    expect(loadConfig({ JOBS_ENABLED: 'false' }).jobsEnabled).toBe(false);
+    expect(loadConfig({ JOBS_ENABLED: '0' }).jobsEnabled).toBe(false);
+    expect(loadConfig({ JOBS_ENABLED: 'true' }).jobsEnabled).toBe(true);
+    expect(() => loadConfig({ JOBS_ENABLED: 'sim' })).toThrow(/JOBS_ENABLED/);
+  });
+});
+
+describe('the payment provider (issue 14)', () => {
+  it('defaults to the embedded local provider, the Asaas sandbox and a fresh webhook token per start', () => {
+    const first = loadConfig({}).payments;
+    expect(first.provider).toBe('local');
+    expect(first.asaas).toEqual({ apiKey: undefined, baseUrl: 'https://api-sandbox.asaas.com/v3', platformWalletId: undefined });
+    expect(first.pixKey).toBeUndefined();
+    expect(first.webhookToken.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}).payments.webhookToken).not.toBe(first.webhookToken);
+  });
+
+  it('reads the Asaas settings and keeps a given webhook token', () => {
+    const payments = loadConfig({
+      PAYMENT_PROVIDER: 'asaas',
+      ASAAS_API_KEY: '$aact_chave_da_plataforma',
+      ASAAS_BASE_URL: 'https://api.asaas.com/v3/',
+      ASAAS_WEBHOOK_TOKEN: 'token-do-webhook-com-tamanho',
+      ASAAS_PLATFORM_WALLET_ID: 'c0c1a1de-0000-4000-8000-000000000001',
+      PIX_KEY: 'financeiro@clinica.com.br',
+    }).payments;
+    expect(payments).toEqual({
+      provider: 'asaas',
+      asaas: { apiKey: '$aact_chave_da_plataforma', baseUrl: 'https://api.asaas.com/v3', platformWalletId: 'c0c1a1de-0000-4000-8000-000000000001' },
+      webhookToken: 'token-do-webhook-com-tamanho',
+      pixKey: 'financeiro@clinica.com.br',
+    });
+  });
+
+  it('refuses Asaas without a webhook token, an unknown provider and a Pix key that is not one', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'asaas' })).toThrow(/ASAAS_WEBHOOK_TOKEN/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ PIX_KEY: 'não é chave' })).toThrow(/PIX_KEY/);
+  });
+});

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { isValidPixKey } from '@brazilian-utils/brazilian-utils';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -64,6 +66,9 @@ const portListFromEnv = z
     return ports;
   });
 
+/** Asaas's sandbox (its OpenAPI `servers`): the default, so a deployment charges real money only when told to. */
+export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -87,8 +92,15 @@ const envSchema = z.object({
   LOG_OUTBOX_EMAILS: booleanFromEnv,
   /** Serve the OpenAPI viewer and document at /api/docs; `npm run dev` turns it on. */
   API_DOCS: booleanFromEnv,
+  /** Run background jobs in this process (default on); off for a process that should only answer requests. */
+  JOBS_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === undefined || value === 'true' || value === '1'),
   /** Sign-in attempts one IP may make per window (SIGN_IN_WINDOW_MINUTES, which the address limit below shares). */
   SIGN_IN_IP_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Card validations one clinic user may make per minute (issue 15: rate limited per clinic user). */
+  CARD_VALIDATIONS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Failed sign-ins one account may take from one address per window: that address alone is then held back. */
   SIGN_IN_ADDRESS_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins one account may take per hour from all addresses (security checklist: ≤ 100), with a growing delay. */
@@ -99,7 +111,33 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** The pg_dump that backs up a PostgreSQL database: its major version must be at least the server's. */
   PG_DUMP_PATH: z.string().min(1).default('pg_dump'),
+  /** Who charges the patients: the embedded `local` provider (default) or Asaas (DESIGN.md §2 "Payments"). */
+  PAYMENT_PROVIDER: z.enum(['local', 'asaas']).default('local'),
+  /** The platform's Asaas key: used for a clinic that has not connected its own subaccount key. */
+  ASAAS_API_KEY: z.string().min(1).optional(),
+  ASAAS_BASE_URL: z.string().url().default(ASAAS_SANDBOX_URL),
+  /** The `asaas-access-token` every webhook must carry; the local provider's 'Simular pagamento' sends it too. */
+  ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
+  /** The platform's wallet: its 10 % fee is split to it on every charge (specification §9). */
+  ASAAS_PLATFORM_WALLET_ID: z.string().min(1).optional(),
+  /** The Pix key the local provider's BR Codes name; without it each clinic gets a stable demo key. */
+  PIX_KEY: z
+    .string()
+    .optional()
+    .refine((key) => key === undefined || isValidPixKey(key), 'not a Pix key (CPF, CNPJ, e-mail, +55 phone or random key)'),
+}).refine((env) => env.PAYMENT_PROVIDER !== 'asaas' || env.ASAAS_WEBHOOK_TOKEN !== undefined, {
+  path: ['ASAAS_WEBHOOK_TOKEN'],
+  message: 'required when PAYMENT_PROVIDER=asaas (at least 16 characters): the token Asaas sends in asaas-access-token',
 });
+
+/** What the payment providers read (modules/payments/providers/index.ts). */
+export type PaymentsConfig = {
+  provider: 'local' | 'asaas';
+  asaas: { apiKey: string | undefined; baseUrl: string; platformWalletId: string | undefined };
+  /** Webhooks must carry it (asaas-access-token). Random per start for the local provider when not set. */
+  webhookToken: string;
+  pixKey: string | undefined;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -120,7 +158,10 @@ export type Config = {
   smtpAllowedPorts: number[];
   logOutboxEmails: boolean;
   apiDocs: boolean;
+  /** Whether server.ts starts the job runner (ADR 012). */
+  jobsEnabled: boolean;
   signInIpLimit: number;
+  cardValidationsPerMinute: number;
   signInAddressFailureLimit: number;
   signInAccountFailureLimit: number;
   signInWindowMs: number;
@@ -129,6 +170,7 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   /** The pg_dump for 'Fazer Backup Agora' and the daily backup on PostgreSQL. */
   pgDumpPath: string;
+  payments: PaymentsConfig;
 };
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -162,12 +204,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpAllowedPorts: e.SMTP_ALLOWED_PORTS,
     logOutboxEmails: e.LOG_OUTBOX_EMAILS,
     apiDocs: e.API_DOCS,
+    jobsEnabled: e.JOBS_ENABLED,
     signInIpLimit: e.SIGN_IN_IP_LIMIT,
+    cardValidationsPerMinute: e.CARD_VALIDATIONS_PER_MINUTE,
     signInAddressFailureLimit: e.SIGN_IN_ADDRESS_FAILURE_LIMIT,
     signInAccountFailureLimit: e.SIGN_IN_ACCOUNT_FAILURE_LIMIT,
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     pgDumpPath: e.PG_DUMP_PATH,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      asaas: { apiKey: e.ASAAS_API_KEY, baseUrl: e.ASAAS_BASE_URL.replace(/\/$/, ''), platformWalletId: e.ASAAS_PLATFORM_WALLET_ID },
+      // The local provider posts its simulated webhooks to ourselves: a fresh secret per start is enough there.
+      webhookToken: e.ASAAS_WEBHOOK_TOKEN ?? randomBytes(24).toString('base64url'),
+      pixKey: e.PIX_KEY,
+    },
   };
 }

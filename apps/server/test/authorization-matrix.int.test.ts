@@ -135,6 +135,9 @@ const MATRIX: Record<string, Probe> = {
     request: () => ({ url: '/api/clinic/branding/logo', payload: {} }),
     expected: ONLY(415, ['clinicAdminA']),
   },
+  // The clinic's own tenant only (no id in the path); the Asaas key is the clinic admin's alone.
+  'GET /api/clinic/billing-settings': { request: () => ({ url: '/api/clinic/billing-settings' }), expected: ONLY(200, ['clinicAdminA']) },
+  'PUT /api/clinic/billing-settings': { request: () => ({ url: '/api/clinic/billing-settings', payload: { graceDays: 5 } }), expected: ONLY(200, ['clinicAdminA']) },
   'GET /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
   'GET /api/clinic/subscription-plans/:id': {
     request: (f) => ({ url: `/api/clinic/subscription-plans/${f.planA}` }),
@@ -143,6 +146,33 @@ const MATRIX: Record<string, Probe> = {
   },
   'GET /api/patient/subscription': { request: () => ({ url: '/api/patient/subscription' }), expected: ONLY(200, ['patientA']) },
   'GET /api/patient/subscription-plans': { request: () => ({ url: '/api/patient/subscription-plans' }), expected: ONLY(200, ['patientA']) },
+  // Issue 14: plans and terms are the clinic admin's to write (staff read plans); the money routes are the patient's.
+  'POST /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  'PUT /api/clinic/subscription-plans/:id': { request: (f) => ({ url: `/api/clinic/subscription-plans/${f.planA}`, payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  'GET /api/clinic/terms': { request: () => ({ url: '/api/clinic/terms' }), expected: ONLY(200, ['clinicAdminA']) },
+  'PUT /api/clinic/terms': { request: () => ({ url: '/api/clinic/terms', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  'GET /api/patient/terms': { request: () => ({ url: '/api/patient/terms' }), expected: ONLY(200, ['patientA']) },
+  'POST /api/patient/subscriptions': { request: () => ({ url: '/api/patient/subscriptions', payload: {} }), expected: ONLY(400, ['patientA']) },
+  'GET /api/patient/payments': { request: () => ({ url: '/api/patient/payments' }), expected: ONLY(200, ['patientA']) },
+  'GET /api/patient/payments/:id': { request: () => ({ url: '/api/patient/payments/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['patientA']) },
+  'PUT /api/patient/subscription/payment-method': { request: () => ({ url: '/api/patient/subscription/payment-method', payload: {} }), expected: ONLY(400, ['patientA']) },
+  // Patient A has no subscription: there is nothing to cancel (409, in pt-BR).
+  'GET /api/patient/subscription/cancellation': { request: () => ({ url: '/api/patient/subscription/cancellation' }), expected: ONLY(409, ['patientA']) },
+  'POST /api/patient/subscription/cancel': { request: () => ({ url: '/api/patient/subscription/cancel', payload: {} }), expected: ONLY(409, ['patientA']) },
+  // Local provider only, and only the caller's own open charge: an unknown id is 404 (in pt-BR).
+  'POST /api/patient/payments/:id/simulate': { request: () => ({ url: '/api/patient/payments/00000000-0000-4000-8000-000000000000/simulate', payload: {} }), expected: ONLY(404, ['patientA']) },
+  // Issue 15. Patient A has no card: the list is empty; a card id that is not theirs is 404 (never 403).
+  'GET /api/patient/cards': { request: () => ({ url: '/api/patient/cards' }), expected: ONLY(200, ['patientA']) },
+  'GET /api/patient/cards/:id/token': { request: () => ({ url: '/api/patient/cards/00000000-0000-4000-8000-000000000000/token' }), expected: ONLY(404, ['patientA']) },
+  'GET /api/patient/cards/:id/image': { request: () => ({ url: '/api/patient/cards/00000000-0000-4000-8000-000000000000/image' }), expected: ONLY(404, ['patientA']) },
+  // Validation always answers 200 (valid true/false) to the clinic's team; a patient or an admin is refused.
+  'POST /api/clinic/card-validations': { request: () => ({ url: '/api/clinic/card-validations', payload: { cardToken: 'C1.8076000000000000.12345678' } }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
+  'GET /api/clinic/services': { request: () => ({ url: '/api/clinic/services' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
+  'POST /api/clinic/services': { request: () => ({ url: '/api/clinic/services', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  'GET /api/clinic/visits': { request: () => ({ url: '/api/clinic/visits' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
+  'POST /api/clinic/visits': { request: () => ({ url: '/api/clinic/visits', payload: {} }), expected: ONLY(400, ['staffA', 'clinicAdminA']) },
+  // The provider's webhook: no session counts, only the asaas-access-token header (absent here → 401 for everyone).
+  'POST /api/webhooks/asaas': { request: () => ({ url: '/api/webhooks/asaas', payload: { id: 'evt_matriz', event: 'PAYMENT_RECEIVED' } }), expected: ALL(401) },
 };
 
 let t: TestApp;
@@ -222,7 +252,17 @@ const TWINS = ['patientA', 'staffA', 'clinicAdminA'] as const;
 type Twin = (typeof TWINS)[number];
 const ROLE_OF_TWIN = { patientA: 'patient', staffA: 'clinic_staff', clinicAdminA: 'clinic_admin' } as const satisfies Record<Twin, string>;
 const KEPT_WHILE_SUSPENDED: Record<Twin, readonly string[]> = {
-  patientA: ['GET /api/patient/subscription'],
+  patientA: [
+    'GET /api/patient/subscription',
+    // The patient's own records and the right to cancel do not depend on the clinic paying the platform (issue 14).
+    'GET /api/patient/payments',
+    'GET /api/patient/payments/:id',
+    'GET /api/patient/subscription/cancellation',
+    'POST /api/patient/subscription/cancel',
+    // The card stays visible (greyed, issue 15), and its image; its QR token is the programme's and stops.
+    'GET /api/patient/cards',
+    'GET /api/patient/cards/:id/image',
+  ],
   staffA: [],
   clinicAdminA: [],
 };

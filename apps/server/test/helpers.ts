@@ -15,7 +15,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type { PaymentStatus } from '@carteirinha/shared/contracts/payments';
-import { clinics, payments, subscriptionPlans, subscriptions, userRoles, users } from '../src/db/schema.ts';
+import { clinics, contractTerms, payments, subscriptionPlans, subscriptions, userRoles, users } from '../src/db/schema.ts';
+import { defaultTermsBody } from '../src/modules/checkout/default-terms.ts';
 import { ensureSettingsRow } from '../src/modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../src/modules/settings/store.ts';
 
@@ -71,7 +72,7 @@ export type TestApp = {
  * The whole application on a fresh database, with a throw-away data folder and a tiny web build. `logStream`
  * receives the log (give LOG_LEVEL too: tests are silent by default).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream; now?: () => Date } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-test-'));
   const webDir = path.join(dataDir, 'web');
   await fs.mkdir(webDir);
@@ -87,7 +88,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const database = await createTestDatabase();
   // Like the embedded demo: tests that need the stricter defaults turn them on through the settings API.
   await ensureSettingsRow(database.db, DEMO_SETTINGS);
-  const app = await buildApp({ config, database, authSecret: 'test-secret-that-is-long-enough-0123456789', logStream: options.logStream });
+  const app = await buildApp({ config, database, authSecret: 'test-secret-that-is-long-enough-0123456789', logStream: options.logStream, ...(options.now ? { now: options.now } : {}) });
   await app.ready();
   return {
     app,
@@ -111,7 +112,7 @@ export function apiAs(testApp: () => TestApp, cookie: () => string): ApiCall {
 }
 
 /** The URL of the test's own PostgreSQL database (createTestApp makes a fresh one on the TEST_DATABASE_URL server). */
-export async function databaseUrlOf(testApp: TestApp): Promise<string> {
+export async function databaseUrlOf(testApp: { db: Database }): Promise<string> {
   const result = await testApp.db.execute(sql`select current_database() as name`);
   const [row] = z.object({ rows: z.array(z.object({ name: z.string() })) }).parse(result).rows;
   const url = new URL(process.env.TEST_DATABASE_URL ?? '');
@@ -220,6 +221,8 @@ export async function createClinic(db: Database, name = 'Clínica de Teste'): Pr
     .values({ clinicId: clinic.id, name: `Plano ${name}`, priceCents: 9990 })
     .returning({ id: subscriptionPlans.id });
   if (!plan) throw new Error('plan not created');
+  // Like every new clinic (subscription-plans/starter-programme.ts): version 1 of its contract terms.
+  await db.insert(contractTerms).values({ clinicId: clinic.id, version: 1, body: defaultTermsBody(name, 5) });
   return { clinicId: clinic.id, planId: plan.id };
 }
 

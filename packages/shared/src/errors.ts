@@ -22,6 +22,10 @@ export const ERROR_CODES = [
   'CONFLICT',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
+  /** The payment provider did not answer, answered 5xx, or refused our credentials: nothing was charged (issue 14). */
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** The payment provider refused the operation (a declined card, an invalid field): its reason is in the message. */
+  'PAYMENT_REJECTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -20,6 +20,53 @@ export const cpfSchema = z
   .transform(digitsOnly)
   .refine((value) => value.length === 11 && isValidCpf(value), messages.validation.invalidCpf);
 
+/** Keeps what identifies a CPF or CNPJ: digits and (CNPJs from July 2026) uppercase letters, no punctuation. */
+export function normalizeCpfCnpj(value: string): string {
+  return normalizeCnpj(value);
+}
+
+/** Whether a normalised document is a CPF (11 digits) or a CNPJ (14 characters) with valid check digits. */
+export function isValidCpfCnpj(value: string): boolean {
+  if (value.length === 11) return /^\d{11}$/.test(value) && isValidCpf(value);
+  return value.length === 14 && isValidCnpj(value, { version: 2 });
+}
+
+/** The payer's CPF or CNPJ at checkout (specification §3 cpfCnpj), check digits verified, stored without punctuation. */
+export const cpfCnpjSchema = z
+  .string()
+  .max(32, messages.checkoutRules.invalidCpfCnpj)
+  .transform(normalizeCpfCnpj)
+  .refine(isValidCpfCnpj, messages.checkoutRules.invalidCpfCnpj);
+
+/** The Luhn check every card number carries (ISO/IEC 7812): catches a mistyped digit before the provider does. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d{13,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card's expiry as typed (month 1–12, year yy or yyyy); null when it is not a date. */
+export function cardExpiryOf(month: string, year: string): { month: number; year: number } | null {
+  if (!/^\d{1,2}$/.test(month) || !/^(\d{2}|\d{4})$/.test(year)) return null;
+  const monthNumber = Number(month);
+  if (monthNumber < 1 || monthNumber > 12) return null;
+  return { month: monthNumber, year: year.length === 2 ? 2000 + Number(year) : Number(year) };
+}
+
+/** A card is valid through the last day of its expiry month. */
+export function isCardExpired(expiry: { month: number; year: number }, now: Date): boolean {
+  const endOfMonth = Date.UTC(expiry.year, expiry.month, 1);
+  return endOfMonth <= now.getTime();
+}
+
 /** The digits of a phone, without Brazil's country code (+55) when it was typed: area code and number. */
 export function normalizePhone(value: string): string {
   const digits = digitsOnly(value);

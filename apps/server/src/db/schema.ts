@@ -615,8 +615,9 @@ export const idempotencyKeys = pgTable(
 
 /**
  * Durable background work that runs once across server processes (ADR 012): a worker claims due rows with
- * FOR UPDATE SKIP LOCKED and a lease; a failed job is retried later with back-off; `singleton_key` keeps one pending
- * job per key (one reconciliation per day, one processing per webhook event).
+ * FOR UPDATE SKIP LOCKED and a lease; a failed job is retried later with back-off; `singleton_key` keeps one job per
+ * key in a queue, pending or finished, until the finished row is pruned (so keys carry the day or the event id: one
+ * reconciliation per day, one processing per webhook event). The runner: modules/jobs/runner.ts.
  */
 export const jobs = pgTable(
   'jobs',

@@ -1,11 +1,13 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_CLINIC_SLUG, DEMO_PASSWORD, PLATFORM_PLANS } from '@carteirinha/shared/constants';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Auth } from '../modules/auth/auth.ts';
 import { ensureSettingsRow } from '../modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../modules/settings/store.ts';
 import type { Database } from './client.ts';
-import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
+import { clinics, contractTerms, payments, plans, services, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
+import { defaultTermsBody } from '../modules/checkout/default-terms.ts';
+import { issueCardsForSubscription } from '../modules/cards/issue.ts';
 
 type SeedOptions = { db: Database; auth: Auth; withDemo: boolean };
 
@@ -86,6 +88,13 @@ async function ensureDemoClinic(db: Database): Promise<string> {
   return clinic.id;
 }
 
+/** Clínica Demo's contract terms, version 1 (checkout asks the patient to accept the current version). */
+async function ensureDemoTerms(db: Database, clinicId: string): Promise<void> {
+  const [existing] = await db.select({ id: contractTerms.id }).from(contractTerms).where(eq(contractTerms.clinicId, clinicId)).limit(1);
+  if (existing) return;
+  await db.insert(contractTerms).values({ clinicId, version: 1, body: defaultTermsBody('Clínica Demo', 5) }).onConflictDoNothing();
+}
+
 /** The demo patient's subscription, active because its first charge was paid by Pix: Clínica Demo's revenue. */
 async function ensureActiveSubscription(db: Database, userId: string, clinicId: string): Promise<void> {
   const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
@@ -120,6 +129,28 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
   });
 }
 
+/** The demo patient's cards (issue 15): issued as payment confirmation would; a no-op once they exist. */
+async function ensureDemoCards(db: Database, userId: string): Promise<void> {
+  const [subscription] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (subscription) await issueCardsForSubscription(db, subscription.id);
+}
+
+/** Clínica Demo's price list: one service of each category, so 'Registrar Atendimento' has something to pick. */
+async function ensureDemoServices(db: Database, clinicId: string): Promise<void> {
+  const [existing] = await db.select({ id: services.id }).from(services).where(eq(services.clinicId, clinicId)).limit(1);
+  if (existing) return;
+  await db.insert(services).values([
+    { clinicId, name: 'Consulta clínica geral', category: 'consulta', priceCents: 20000 },
+    { clinicId, name: 'Hemograma completo', category: 'exame', priceCents: 8000 },
+    { clinicId, name: 'Limpeza de pele', category: 'procedimento', priceCents: 15000 },
+  ]);
+}
+
 /**
  * Idempotent: the platform plans on an empty database, and (embedded default or SEED_DEMO=true) Clínica Demo with
  * its plans and the four demo accounts. Returns lines for the start-up log.
@@ -131,6 +162,8 @@ export async function seedDatabase({ db, auth, withDemo }: SeedOptions): Promise
   if (!withDemo) return { report };
 
   const clinicId = await ensureDemoClinic(db);
+  await ensureDemoTerms(db, clinicId);
+  await ensureDemoServices(db, clinicId);
   const accounts: { email: string; name: string; role: Role; clinicId: string | null }[] = [
     { email: DEMO_ACCOUNTS.admin, name: 'Administrador da Plataforma', role: 'admin', clinicId: null },
     { email: DEMO_ACCOUNTS.clinicAdmin, name: 'Carla Gestora', role: 'clinic_admin', clinicId },
@@ -140,7 +173,10 @@ export async function seedDatabase({ db, auth, withDemo }: SeedOptions): Promise
   for (const account of accounts) {
     const userId = await ensureUser(auth, db, account.email, account.name);
     await ensureRole(db, userId, account.role, account.clinicId);
-    if (account.role === 'patient') await ensureActiveSubscription(db, userId, clinicId);
+    if (account.role === 'patient') {
+      await ensureActiveSubscription(db, userId, clinicId);
+      await ensureDemoCards(db, userId);
+    }
   }
   report.push(
     `Contas de demonstração (senha ${DEMO_PASSWORD}): ${accounts.map((account) => `${account.email} (${account.role})`).join(', ')}`,

@@ -17,6 +17,8 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  PAYMENT_REJECTED: 422,
 };
 
 /** The one error type services throw; the error handler turns it into `{ error: { code, message } }`. */

@@ -81,6 +81,11 @@ const clinicRoutes: RouteObject = {
             { path: 'configuracoes', lazy: lazyPage(() => import('@/features/clinic/pages/settings-page'), 'ClinicSettingsPage') },
           ],
         },
+        // The patient plans, their terms and billing: written by the clinic_admin only.
+        {
+          lazy: lazyPermissionGuard('subscriptionPlans:write'),
+          children: [{ path: 'planos', lazy: lazyPage(() => import('@/features/patient-plans/pages/clinic-plans-page'), 'ClinicPlansPage') }],
+        },
       ],
     },
   ],
@@ -101,6 +106,9 @@ const patientRoutes: RouteObject = {
         { path: 'perfil', lazy: lazyPage(() => import('@/features/patient/pages/profile-page'), 'ProfilePage') },
       ],
     },
+    // The boleto and the receipt are printed: guarded like the portal, shown without the sidebar.
+    { path: 'assinatura/boleto/:id', lazy: lazyPage(() => import('@/features/subscriptions/pages/boleto-page'), 'BoletoPage') },
+    { path: 'assinatura/recibo/:id', lazy: lazyPage(() => import('@/features/subscriptions/pages/receipt-page'), 'ReceiptPage') },
   ],
 };
 

@@ -44,6 +44,12 @@ function claimReturnTarget(): HTMLElement | null {
   return target;
 }
 
+/** The element that had focus when a layer opened (it still has it while the layer's open event runs). */
+function focusedBeforeOpening(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
 /** Where focus goes when the element to return to is gone (the row was deleted): the page's main content. */
 function focusMainContent(): void {
   const main = document.querySelector<HTMLElement>('main');
@@ -65,7 +71,9 @@ export function useMenuReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFo
   const claimed = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event) => {
-      claimed.current = claimReturnTarget();
+      // Radix returns focus only to a DialogTrigger; a layer opened by state (a row's button, a plan card, a blocked
+      // navigation) would leave focus on <body>. The element focused as it opens is where focus goes back.
+      claimed.current = claimReturnTarget() ?? focusedBeforeOpening();
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 
 /** How a patient pays a charge (specification §7: create-subscription's payment_method). */
 export const PAYMENT_METHODS = ['pix', 'boleto', 'credit_card'] as const;
@@ -67,3 +68,44 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 export const paymentListSchema = z.object({ items: z.array(paymentSchema) });
+
+/** Days a charge may stay overdue before the cards stop validating: a clinic setting (issue 14: default 5). */
+export const GRACE_DAYS_MIN = 0;
+export const GRACE_DAYS_MAX = 60;
+export const GRACE_DAYS_DEFAULT = 5;
+
+/**
+ * GET /api/clinic/billing-settings (clinic_admin): the grace period and whether the clinic's own Asaas account is
+ * connected. The key itself is write-only: no answer ever carries it.
+ */
+export const billingSettingsSchema = z.object({
+  graceDays: z.number().int(),
+  asaasConnected: z.boolean(),
+  asaasWalletId: z.string().nullable(),
+});
+export type BillingSettings = z.infer<typeof billingSettingsSchema>;
+
+const graceDaysSchema = z
+  .number({ error: messages.billingSettings.graceDaysRange })
+  .int(messages.billingSettings.graceDaysRange)
+  .min(GRACE_DAYS_MIN, messages.billingSettings.graceDaysRange)
+  .max(GRACE_DAYS_MAX, messages.billingSettings.graceDaysRange);
+
+/**
+ * PUT /api/clinic/billing-settings. `asaasApiKey`: absent keeps the connected key, a key connects (it is sealed before
+ * it is stored), an empty string disconnects. `asaasWalletId` (the subaccount's wallet, a UUID): null or '' clears it.
+ */
+export const updateBillingSettingsRequestSchema = z.object({
+  graceDays: graceDaysSchema,
+  asaasApiKey: z
+    .string({ error: messages.billingSettings.asaasKeyInvalid })
+    .trim()
+    .max(512, messages.billingSettings.asaasKeyInvalid)
+    .regex(/^(|\S{20,})$/, messages.billingSettings.asaasKeyInvalid)
+    .optional(),
+  asaasWalletId: z
+    .union([z.literal(''), z.uuid(messages.billingSettings.walletIdInvalid)], { error: messages.billingSettings.walletIdInvalid })
+    .nullable()
+    .optional(),
+});
+export type UpdateBillingSettingsRequest = z.infer<typeof updateBillingSettingsRequestSchema>;

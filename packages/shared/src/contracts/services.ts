@@ -19,3 +19,11 @@ export const serviceSchema = z.object({
 });
 export type Service = z.infer<typeof serviceSchema>;
 export const serviceListSchema = z.object({ items: z.array(serviceSchema) });
+
+/** POST /api/clinic/services: a service of the clinic's price list (clinic_admin). */
+export const serviceFormSchema = z.object({
+  name: z.string().trim().min(2).max(120),
+  category: z.enum(SERVICE_CATEGORIES),
+  priceCents: z.number().int().min(0).max(100_000_000),
+});
+export type ServiceForm = z.infer<typeof serviceFormSchema>;

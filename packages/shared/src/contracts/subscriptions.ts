@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { FULL_NAME_MAX_LENGTH, FULL_NAME_MIN_LENGTH } from '../constants.ts';
 import { emailSchema } from './auth.ts';
-import { PAYMENT_METHODS, paymentSchema } from './payments.ts';
+import { PAYMENT_METHODS, paymentSchema, type PaymentMethod } from './payments.ts';
+import { cardExpiryOf, cepSchema, cpfCnpjSchema, isCardExpired, passesLuhn, phoneSchema } from '../validators.ts';
+import { digitsOnly } from '../format.ts';
 import { subscriptionPlanSchema } from './subscription-plans.ts';
 
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'overdue', 'canceled', 'expired'] as const;
@@ -18,6 +20,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 const isoInstant = z.iso.datetime({ offset: true });
+const cc = messages.checkoutRules;
 
 export const subscriptionSchema = z.object({
   id: z.uuid(),
@@ -47,8 +50,9 @@ export const mySubscriptionResponseSchema = z.object({ subscription: subscriptio
 export const customerDataSchema = z.object({
   name: z.string().trim().min(FULL_NAME_MIN_LENGTH, messages.validation.fullNameMin).max(FULL_NAME_MAX_LENGTH, messages.validation.fullNameMax),
   email: emailSchema,
-  cpfCnpj: z.string().max(32),
-  phone: z.string().max(32).optional(),
+  cpfCnpj: cpfCnpjSchema,
+  /** Optional: an empty field is no phone. */
+  phone: z.union([z.literal('').transform(() => undefined), phoneSchema]).optional(),
 });
 export type CustomerData = z.infer<typeof customerDataSchema>;
 
@@ -56,15 +60,22 @@ export type CustomerData = z.infer<typeof customerDataSchema>;
  * The card, for 'cartão de crédito' only: it is passed to the provider in the same request and never stored or logged
  * (issue 14). The holder's CEP and address number are what the provider's anti-fraud asks for.
  */
-export const creditCardSchema = z.object({
-  holderName: z.string().trim().min(3).max(120),
-  number: z.string().max(32),
-  expiryMonth: z.string().max(2),
-  expiryYear: z.string().max(4),
-  ccv: z.string().max(4),
-  postalCode: z.string().max(16),
-  addressNumber: z.string().trim().min(1).max(16),
-});
+export const creditCardSchema = z
+  .object({
+    holderName: z.string(cc.cardHolderInvalid).trim().min(3, cc.cardHolderInvalid).max(120, cc.cardHolderInvalid),
+    number: z.string(cc.cardNumberInvalid).max(32, cc.cardNumberInvalid).transform(digitsOnly).refine(passesLuhn, cc.cardNumberInvalid),
+    expiryMonth: z.string(cc.cardExpiryInvalid).max(2, cc.cardExpiryInvalid),
+    expiryYear: z.string(cc.cardExpiryInvalid).max(4, cc.cardExpiryInvalid),
+    ccv: z.string(cc.cardCvvInvalid).regex(/^\d{3,4}$/, cc.cardCvvInvalid),
+    postalCode: cepSchema,
+    addressNumber: z.string(cc.cardAddressNumberRequired).trim().min(1, cc.cardAddressNumberRequired).max(16, cc.cardAddressNumberRequired),
+  })
+  .superRefine((card, context) => {
+    // The expiry is checked against the clock of whoever parses: the browser before sending, the server again.
+    const expiry = cardExpiryOf(card.expiryMonth, card.expiryYear);
+    if (!expiry) context.addIssue({ code: 'custom', path: ['expiryMonth'], message: cc.cardExpiryInvalid });
+    else if (isCardExpired(expiry, new Date())) context.addIssue({ code: 'custom', path: ['expiryYear'], message: cc.cardExpired });
+  });
 export type CreditCardInput = z.infer<typeof creditCardSchema>;
 
 /**
@@ -77,10 +88,26 @@ export const createSubscriptionRequestSchema = z.object({
   customerData: customerDataSchema,
   /** The id of the terms version shown at checkout; accepting it is required. */
   termsId: z.uuid(),
-  acceptTerms: z.literal(true),
+  acceptTerms: z.literal(true, messages.contractTerms.mustAccept),
   creditCard: creditCardSchema.optional(),
 });
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
+
+/** Card data goes with 'cartão de crédito' only: required there, refused with Pix or boleto (never carried along). */
+function cardOnlyForCards(body: { paymentMethod: PaymentMethod; creditCard?: unknown }, context: z.RefinementCtx): void {
+  if (body.paymentMethod === 'credit_card' && body.creditCard === undefined) {
+    context.addIssue({ code: 'custom', path: ['creditCard'], message: cc.cardRequired });
+  }
+  if (body.paymentMethod !== 'credit_card' && body.creditCard !== undefined) {
+    context.addIssue({ code: 'custom', path: ['creditCard'], message: cc.cardNotAllowed });
+  }
+}
+
+/**
+ * The checkout body as the server takes it (and the dialog may validate with): `createSubscriptionRequestSchema` plus
+ * the card-only-for-cards rule. Kept apart so the plain object schema can still be picked and extended.
+ */
+export const checkoutRequestSchema = createSubscriptionRequestSchema.superRefine(cardOnlyForCards);
 
 export const createSubscriptionResponseSchema = z.object({ subscription: subscriptionSchema, payment: paymentSchema });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
@@ -93,3 +120,54 @@ export const contractTermsSchema = z.object({
   createdAt: isoInstant,
 });
 export type ContractTerms = z.infer<typeof contractTermsSchema>;
+
+/** PUT /api/clinic/terms: a new version of the clinic's terms, which must say the card is not a health plan. */
+export const contractTermsUpdateSchema = z.object({
+  body: z
+    .string(messages.contractTerms.bodyMin)
+    .trim()
+    .min(200, messages.contractTerms.bodyMin)
+    .max(20_000, messages.contractTerms.bodyMax)
+    .refine((body) => /não é plano de saúde/i.test(body), messages.contractTerms.mustSayNotHealthPlan),
+});
+export type ContractTermsUpdate = z.infer<typeof contractTermsUpdateSchema>;
+
+/** PUT /api/patient/subscription/payment-method: how the next charges (and the open one) are paid. */
+export const changePaymentMethodRequestSchema = z
+  .object({ paymentMethod: z.enum(PAYMENT_METHODS), creditCard: creditCardSchema.optional() })
+  .superRefine(cardOnlyForCards);
+export type ChangePaymentMethodRequest = z.infer<typeof changePaymentMethodRequestSchema>;
+
+/** The answer of a method change: the subscription and the charge to pay now, if one is open. */
+export const changePaymentMethodResponseSchema = z.object({ subscription: subscriptionSchema, payment: paymentSchema.nullable() });
+
+/** Which rule a cancellation follows (the rules are in the terms; the screen shows the one that applies). */
+export const CANCELLATION_KINDS = ['freeWithdrawal', 'endOfPaidPeriod', 'unpaid'] as const;
+export type CancellationKind = (typeof CANCELLATION_KINDS)[number];
+
+/**
+ * GET /api/patient/subscription/cancellation: what cancelling now would do. Within 7 days of contracting (CDC art. 49)
+ * everything paid is refunded and the subscription ends at once; later, nothing more is charged and the benefits last
+ * until `benefitsUntil`.
+ */
+export const cancellationPreviewSchema = z.object({
+  kind: z.enum(CANCELLATION_KINDS),
+  freeWithdrawal: z.boolean(),
+  /** The last instant of the free-withdrawal period. */
+  withdrawalEndsAt: isoInstant,
+  refundCents: z.number().int(),
+  /** Until when the card keeps working; null when it ends at once. */
+  benefitsUntil: isoInstant.nullable(),
+  /** The rule in pt-BR, as the terms word it. */
+  rule: z.string(),
+});
+export type CancellationPreview = z.infer<typeof cancellationPreviewSchema>;
+
+/** POST /api/patient/subscription/cancel. */
+export const cancelSubscriptionResponseSchema = z.object({
+  subscription: subscriptionSchema,
+  refundCents: z.number().int(),
+  /** The protocol number the receipt e-mail carries. */
+  protocol: z.string(),
+});
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './pagination.ts';
 import { SERVICE_CATEGORIES } from './services.ts';
 
 /** A visit's (atendimento's) progress at the clinic (specification §4: aguardando, em andamento, concluído). */
@@ -40,3 +41,7 @@ export const createVisitRequestSchema = z.object({
   status: z.enum(VISIT_STATUSES).default('concluido'),
 });
 export type CreateVisitRequest = z.infer<typeof createVisitRequestSchema>;
+
+/** GET /api/clinic/visits: the clinic's visits, newest first; `q` searches the patient's name and the service, `cardId` is 'Ver Histórico'. */
+export const visitListQuerySchema = listQuerySchema.extend({ cardId: z.uuid().optional() });
+export type VisitListQuery = z.infer<typeof visitListQuerySchema>;

@@ -3,6 +3,7 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { roleHasPermission, type Permission } from '@carteirinha/shared/permissions';
 import type { Role } from '@carteirinha/shared/roles';
 import {
+  BadgePercentIcon,
   ClipboardListIcon,
   ClockIcon,
   HourglassIcon,
@@ -37,6 +38,7 @@ const CLINIC_NAV: readonly ClinicNavItem[] = [
   { to: '/clinica/servicos', label: l.nav.services, icon: StethoscopeIcon, permission: 'clinic:manage' },
   { to: '/clinica/financeiro', label: l.nav.finance, icon: WalletIcon, permission: 'clinic:manage' },
   { to: '/clinica/configuracoes', label: l.nav.settings, icon: SettingsIcon, permission: 'clinic:manage' },
+  { to: '/clinica/planos', label: messages.clinicPlans.nav, icon: BadgePercentIcon, permission: 'subscriptionPlans:write' },
 ];
 
 function navFor(role: Role | null): readonly PortalNavItem[] {

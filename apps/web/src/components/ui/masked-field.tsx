@@ -4,7 +4,7 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 import { TextField } from './text-field';
 
 /** The Brazilian numbers the app asks for. */
-export type MaskKind = 'cpf' | 'cnpj' | 'phone' | 'cep';
+export type MaskKind = 'cpf' | 'cnpj' | 'cpfCnpj' | 'phone' | 'cep';
 
 type MaskSpec = {
   format: (value: string) => string;
@@ -14,10 +14,16 @@ type MaskSpec = {
   autoComplete: string;
 };
 
+function formatCpfOrCnpj(value: string): string {
+  return value.replace(/[^0-9a-zA-Z]/g, '').length === 14 ? formatCnpj(value) : formatCpf(value);
+}
+
 const MASKS: Record<MaskKind, MaskSpec> = {
   cpf: { format: formatCpf, placeholder: '000.000.000-00', inputMode: 'numeric', type: 'text', autoComplete: 'off' },
   // Letters too: the alphanumeric CNPJ of IN RFB 2.229/2024.
   cnpj: { format: formatCnpj, placeholder: '00.000.000/0000-00', inputMode: 'text', type: 'text', autoComplete: 'off' },
+  // Either, told apart by length (a payer at checkout may be a person or a company).
+  cpfCnpj: { format: formatCpfOrCnpj, placeholder: '000.000.000-00', inputMode: 'text', type: 'text', autoComplete: 'off' },
   phone: { format: formatPhone, placeholder: '(11) 98765-4321', inputMode: 'tel', type: 'tel', autoComplete: 'tel' },
   cep: { format: formatCep, placeholder: '00000-000', inputMode: 'numeric', type: 'text', autoComplete: 'postal-code' },
 };
@@ -27,8 +33,12 @@ export function maskValue(kind: MaskKind, value: string | null | undefined): str
   return value ? MASKS[kind].format(value) : '';
 }
 
-type MaskedFieldProps<T extends FieldValues> = Omit<ComponentProps<typeof TextField>, 'name' | 'value' | 'onChange' | 'onBlur' | 'type' | 'inputMode'> & {
-  control: Control<T>;
+type MaskedFieldProps<T extends FieldValues, TOutput extends FieldValues> = Omit<
+  ComponentProps<typeof TextField>,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'type' | 'inputMode'
+> & {
+  /** The form's control; a form whose schema reshapes its values on submit (a transform) fits too. */
+  control: Control<T, unknown, TOutput>;
   name: FieldPath<T>;
   kind: MaskKind;
 };
@@ -38,7 +48,14 @@ type MaskedFieldProps<T extends FieldValues> = Omit<ComponentProps<typeof TextFi
  * form, so the caret never jumps while typing), validated by the shared schema of `packages/shared/src/validators.ts`
  * that also stores it normalised (digits only). A value of the wrong length keeps what was typed, for its error.
  */
-export function MaskedField<T extends FieldValues>({ control, name, kind, placeholder, autoComplete, ...props }: MaskedFieldProps<T>) {
+export function MaskedField<T extends FieldValues, TOutput extends FieldValues = T>({
+  control,
+  name,
+  kind,
+  placeholder,
+  autoComplete,
+  ...props
+}: MaskedFieldProps<T, TOutput>) {
   const mask = MASKS[kind];
   return (
     <Controller

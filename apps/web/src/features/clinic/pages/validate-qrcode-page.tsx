@@ -1,13 +1,15 @@
 import { messages } from '@carteirinha/shared/messages';
-import { QrCodeIcon } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { CardValidator } from '@/features/cards/components/card-validator';
+import { HowItWorks } from '@/features/cards/components/how-it-works';
+
+const s = messages.cardScreens;
 
 export function ValidateQrCodePage() {
   return (
     <>
-      <PageHeader title="Validar QR Code" description="Valide o QR Code do cartão digital do paciente" />
-      <EmptyState icon={QrCodeIcon} title={messages.common.notAvailableYet} />
+      <PageHeader title={s.qrPageTitle} description={s.qrPageDescription} />
+      <CardValidator source="qrcode" label={s.tokenLabel} placeholder={s.tokenPlaceholder} aside={<HowItWorks />} />
     </>
   );
 }

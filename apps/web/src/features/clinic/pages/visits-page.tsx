@@ -1,13 +1,12 @@
 import { messages } from '@carteirinha/shared/messages';
-import { ClipboardListIcon } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { VisitsList } from '@/features/visits/components/visits-list';
 
 export function VisitsPage() {
   return (
     <>
-      <PageHeader title="Atendimentos" description="Atendimentos registrados na clínica" />
-      <EmptyState icon={ClipboardListIcon} title={messages.common.noData} />
+      <PageHeader title={messages.cardScreens.visitsTitle} description={messages.cardScreens.visitsDescription} />
+      <VisitsList />
     </>
   );
 }

@@ -1,0 +1,72 @@
+import { PAYMENT_METHOD_LABELS } from '@carteirinha/shared/contracts/payments';
+import { SUBSCRIPTION_STATUS_LABELS, type Subscription } from '@carteirinha/shared/contracts/subscriptions';
+import { formatDate, formatMoney } from '@carteirinha/shared/format';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { cycleSuffix, statusBadgeVariant } from '../lib/plan-display';
+
+const s = messages.subscriptionPage;
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-sm text-muted-foreground">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** The cancellation's state in words: done, or scheduled for the end of the paid period. */
+function cancellationNote(subscription: Subscription, now: Date): string | null {
+  if (!subscription.canceledAt) return null;
+  if (subscription.status === 'canceled') return formatMessage(s.canceledOn, { date: formatDate(subscription.canceledAt) });
+  if (subscription.expiresAt && new Date(subscription.expiresAt) > now) return formatMessage(s.cancellationScheduled, { date: formatDate(subscription.expiresAt) });
+  return null;
+}
+
+type SubscriptionSummaryProps = {
+  subscription: Subscription;
+  now: Date;
+  /** 'Alterar forma de pagamento' and 'Cancelar assinatura', when they apply. */
+  actions: ReactNode;
+};
+
+/** The current subscription (issue 14): status, plan, amount, paid-through, carência, method, cancellation. */
+export function SubscriptionSummary({ subscription, now, actions }: SubscriptionSummaryProps) {
+  const waitingEnds = subscription.benefitsStartAt && new Date(subscription.benefitsStartAt) > now ? subscription.benefitsStartAt : null;
+  const note = cancellationNote(subscription, now);
+  return (
+    <Card aria-labelledby="current-subscription-title" role="region">
+      <CardHeader>
+        <CardDescription>{s.currentTitle}</CardDescription>
+        <div className="flex flex-wrap items-center gap-3">
+          <CardTitle asChild className="text-xl">
+            <h2 id="current-subscription-title">{subscription.plan.name}</h2>
+          </CardTitle>
+          <Badge data-testid="subscription-status" variant={statusBadgeVariant(subscription.status)}>
+            {SUBSCRIPTION_STATUS_LABELS[subscription.status]}
+          </Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Detail term={s.amount}>
+            {subscription.amountCents === null ? '-' : `${formatMoney(subscription.amountCents)}${cycleSuffix(subscription.plan.billingCycle)}`}
+          </Detail>
+          <Detail term={s.paidThrough}>{subscription.expiresAt ? formatDate(subscription.expiresAt) : s.notPaidYet}</Detail>
+          {waitingEnds ? <Detail term={s.waitingEnds}>{formatDate(waitingEnds)}</Detail> : null}
+          <Detail term={s.paymentMethod}>{subscription.paymentMethod ? PAYMENT_METHOD_LABELS[subscription.paymentMethod] : '-'}</Detail>
+        </dl>
+        {note ? (
+          <div role="status" className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm">
+            <p className="font-medium">{note}</p>
+            <p>{s.receiptEmailed}</p>
+          </div>
+        ) : null}
+      </CardContent>
+      {actions ? <CardFooter className="flex flex-wrap gap-2">{actions}</CardFooter> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { messages } from '@carteirinha/shared/messages';
+import { ClipboardPlusIcon, HistoryIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { RegisterVisitDialog, type VisitCard } from './register-visit-dialog';
+import { VisitHistoryDialog } from './visit-history-dialog';
+
+/** The buttons under a valid card on Validar Cartão: Registrar Atendimento and Ver Histórico, with their dialogs. */
+export function VisitActions({ card }: { card: VisitCard }) {
+  const [open, setOpen] = useState<'none' | 'register' | 'history'>('none');
+  const onOpenChange = (open: boolean) => (open ? undefined : setOpen('none'));
+  return (
+    <>
+      <Button type="button" onClick={() => setOpen('register')}>
+        <ClipboardPlusIcon aria-hidden="true" />
+        {messages.cards.registerVisit}
+      </Button>
+      <Button type="button" variant="outline" onClick={() => setOpen('history')}>
+        <HistoryIcon aria-hidden="true" />
+        {messages.cards.viewHistory}
+      </Button>
+      <RegisterVisitDialog card={card} open={open === 'register'} onOpenChange={onOpenChange} />
+      <VisitHistoryDialog cardId={card.cardId} personName={card.personName} open={open === 'history'} onOpenChange={onOpenChange} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Service } from '@carteirinha/shared/contracts/services';
+import { describe, expect, it } from 'vitest';
+import { chargeOf, EMPTY_VISIT_FORM, OTHER_SERVICE, visitAmountsOf, visitFormSchema, visitRequestOf } from './visit-form';
+
+const CARD_ID = '7d4a4a2e-3c5b-4c1e-9d7c-0a1b2c3d4e5f';
+const SERVICE: Service = { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', name: 'Consulta clínica', category: 'consulta', priceCents: 15_000, isActive: true };
+
+describe('visitAmountsOf', () => {
+  it('takes the plan percentage off, rounded to the cent', () => {
+    expect(visitAmountsOf(15_000, 30)).toEqual({ discountCents: 4_500, finalCents: 10_500 });
+    expect(visitAmountsOf(999, 25)).toEqual({ discountCents: 250, finalCents: 749 });
+  });
+
+  it('gives no discount at 0 %', () => {
+    expect(visitAmountsOf(5_000, 0)).toEqual({ discountCents: 0, finalCents: 5_000 });
+  });
+});
+
+describe('chargeOf', () => {
+  it('reads a service of the list', () => {
+    expect(chargeOf({ ...EMPTY_VISIT_FORM, serviceId: SERVICE.id }, [SERVICE])).toEqual({ category: 'consulta', priceCents: 15_000 });
+  });
+
+  it('reads a typed service in reais', () => {
+    const values = { ...EMPTY_VISIT_FORM, serviceId: OTHER_SERVICE, serviceName: 'Raio X', category: 'exame' as const, price: '1.234,56' };
+    expect(chargeOf(values, [])).toEqual({ category: 'exame', priceCents: 123_456 });
+  });
+
+  it('names nothing while the form is incomplete', () => {
+    expect(chargeOf(EMPTY_VISIT_FORM, [SERVICE])).toBeNull();
+    expect(chargeOf({ ...EMPTY_VISIT_FORM, serviceId: OTHER_SERVICE, price: 'abc', category: 'exame' }, [])).toBeNull();
+  });
+});
+
+describe('visitFormSchema', () => {
+  it('asks for a service', () => {
+    const parsed = visitFormSchema.safeParse(EMPTY_VISIT_FORM);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['serviceId']);
+  });
+
+  it('asks a typed service for its name, category and price', () => {
+    const parsed = visitFormSchema.safeParse({ ...EMPTY_VISIT_FORM, serviceId: OTHER_SERVICE, price: 'dez' });
+    expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['serviceName', 'category', 'price']);
+  });
+
+  it('takes a service of the list as it is', () => {
+    expect(visitFormSchema.safeParse({ ...EMPTY_VISIT_FORM, serviceId: SERVICE.id }).success).toBe(true);
+  });
+});
+
+describe('visitRequestOf', () => {
+  it('sends the service id of a listed service', () => {
+    expect(visitRequestOf(CARD_ID, { ...EMPTY_VISIT_FORM, serviceId: SERVICE.id })).toEqual({ cardId: CARD_ID, serviceId: SERVICE.id, status: 'concluido' });
+  });
+
+  it('sends name, category and cents of a typed service', () => {
+    const values = { ...EMPTY_VISIT_FORM, serviceId: OTHER_SERVICE, serviceName: ' Raio X ', category: 'exame' as const, price: 'R$ 80,5', status: 'aguardando' as const };
+    expect(visitRequestOf(CARD_ID, values)).toEqual({ cardId: CARD_ID, serviceName: 'Raio X', category: 'exame', priceCents: 8_050, status: 'aguardando' });
+  });
+});

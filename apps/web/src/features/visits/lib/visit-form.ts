@@ -1,0 +1,68 @@
+import type { Service, ServiceCategory } from '@carteirinha/shared/contracts/services';
+import { SERVICE_CATEGORIES } from '@carteirinha/shared/contracts/services';
+import { VISIT_STATUSES, type CreateVisitRequest } from '@carteirinha/shared/contracts/visits';
+import { messages } from '@carteirinha/shared/messages';
+import { z } from 'zod';
+import { typedReaisToCents } from '../../../lib/reais';
+
+const s = messages.cardScreens;
+
+/** The option of the service list that lets the receptionist type a service not on the price list. */
+export const OTHER_SERVICE = 'outro';
+
+/** The largest price the API takes (createVisitRequestSchema: R$ 1.000.000,00). */
+const MAX_PRICE_CENTS = 100_000_000;
+
+/** What the form holds: a service of the list, or one typed with its category and price (text, pt-BR reais). */
+export const visitFormSchema = z
+  .object({
+    serviceId: z.string(),
+    serviceName: z.string(),
+    category: z.enum(SERVICE_CATEGORIES).or(z.literal('')),
+    price: z.string(),
+    status: z.enum(VISIT_STATUSES),
+  })
+  .superRefine((values, context) => {
+    if (values.serviceId === '') {
+      context.addIssue({ code: 'custom', path: ['serviceId'], message: s.serviceRequired });
+      return;
+    }
+    if (values.serviceId !== OTHER_SERVICE) return;
+    if (values.serviceName.trim().length < 2) context.addIssue({ code: 'custom', path: ['serviceName'], message: s.serviceNameRequired });
+    if (values.category === '') context.addIssue({ code: 'custom', path: ['category'], message: messages.cards.visitServiceRequired });
+    const cents = typedReaisToCents(values.price);
+    if (cents === null || cents < 0 || cents > MAX_PRICE_CENTS) context.addIssue({ code: 'custom', path: ['price'], message: s.priceInvalid });
+  });
+export type VisitFormValues = z.infer<typeof visitFormSchema>;
+
+export const EMPTY_VISIT_FORM: VisitFormValues = { serviceId: '', serviceName: '', category: '', price: '', status: 'concluido' };
+
+/** The category and full price the form names so far (for the live discount), or null while it names none. */
+export function chargeOf(values: VisitFormValues, services: readonly Service[]): { category: ServiceCategory; priceCents: number } | null {
+  if (values.serviceId === OTHER_SERVICE) {
+    const priceCents = typedReaisToCents(values.price);
+    if (values.category === '' || priceCents === null) return null;
+    return { category: values.category, priceCents };
+  }
+  const service = services.find((candidate) => candidate.id === values.serviceId);
+  return service ? { category: service.category, priceCents: service.priceCents } : null;
+}
+
+/** The visit's amounts as the server computes them: the discount rounded to the cent, the final value what is left. */
+export function visitAmountsOf(originalCents: number, discountPercent: number): { discountCents: number; finalCents: number } {
+  const discountCents = Math.round((originalCents * discountPercent) / 100);
+  return { discountCents, finalCents: originalCents - discountCents };
+}
+
+/** The POST body of a valid form for the validated card. */
+export function visitRequestOf(cardId: string, values: VisitFormValues): CreateVisitRequest {
+  if (values.serviceId !== OTHER_SERVICE) return { cardId, serviceId: values.serviceId, status: values.status };
+  const category = values.category === '' ? undefined : values.category;
+  return {
+    cardId,
+    serviceName: values.serviceName.trim(),
+    category,
+    priceCents: typedReaisToCents(values.price) ?? undefined,
+    status: values.status,
+  };
+}
