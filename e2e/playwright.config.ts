@@ -45,7 +45,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\.serial\.spec\.ts$/ },
-    // Tests that change platform-wide settings (two-factor for every admin) run alone, after all the others.
+    // Tests that change shared state run alone, after all the others: platform-wide settings (two-factor for every
+    // admin) and Clínica Demo's public plans, which other tests count.
     { name: 'platform-wide', use: { browserName: 'chromium' }, testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false },
   ],
   webServer: {

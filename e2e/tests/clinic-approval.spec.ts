@@ -89,7 +89,9 @@ test("a self-service clinic's site says it awaits approval, takes no patients, a
   await expect(page.getByRole('heading', { name: 'Aguardando aprovação' })).toHaveCount(0);
   // Its signed-in owner is offered the portal rather than a sign-up (issue 13, item 14).
   await expect(page.getByRole('banner').getByRole('link', { name: messages.portalEntry.myPortal })).toBeVisible();
-  await expect(page.getByText('Esta clínica ainda não tem planos disponíveis.')).toBeVisible();
+  // A new clinic starts with one plan it can edit (issue 14): the approved site offers it.
+  await expect(page.getByTestId('clinic-plan')).toHaveCount(1);
+  await expect(page.getByTestId('clinic-plan')).toContainText('Plano Essencial');
 });
 
 test("a suspended clinic's admin signs in and is told why, instead of the portal", async ({ page, visit, baseURL }) => {

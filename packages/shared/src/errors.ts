@@ -26,6 +26,11 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_UNAVAILABLE',
   /** The payment provider refused the operation (a declined card, an invalid field): its reason is in the message. */
   'PAYMENT_REJECTED',
+  /**
+   * An Idempotency-Key already used with another body (IETF draft-ietf-httpapi-idempotency-key-header: 422); the same
+   * key while its first request is still running is a CONFLICT (409).
+   */
+  'IDEMPOTENCY_KEY_REUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

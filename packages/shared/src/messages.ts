@@ -1137,6 +1137,7 @@ export const messages = {
     SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     PAYMENT_PROVIDER_UNAVAILABLE: 'O provedor de pagamento está indisponível no momento. Nada foi cobrado; tente novamente em instantes.',
     PAYMENT_REJECTED: 'O pagamento foi recusado pelo provedor de pagamento.',
+    IDEMPOTENCY_KEY_REUSED: 'Esta solicitação repete uma chave já usada com outros dados. Recarregue a página e tente novamente.',
   },
   email: {
     verifySubject: 'Confirme seu email',

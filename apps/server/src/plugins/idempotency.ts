@@ -118,7 +118,7 @@ async function claim(db: Database, entry: Claim, now: Date): Promise<{ kind: 'cl
   // Gone between the two statements (pruned, or its request failed and let it go): this request may try again.
   if (!existing) return claim(db, entry, now);
   if (existing.scope !== entry.scope || existing.requestHash !== entry.requestHash) {
-    throw new AppError('CONFLICT', messages.idempotency.keyReused);
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', messages.idempotency.keyReused);
   }
   if (existing.statusCode === null) throw new AppError('CONFLICT', messages.idempotency.inFlight);
   return { kind: 'replay', statusCode: existing.statusCode, response: existing.response };

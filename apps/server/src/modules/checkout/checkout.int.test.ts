@@ -222,8 +222,8 @@ describe('checkout: Idempotency-Key', () => {
     const key = newKey();
     expect((await call('POST', SUBSCRIPTIONS, checkoutBody(programme), key)).statusCode).toBe(201);
     const reused = await call('POST', SUBSCRIPTIONS, checkoutBody(programme, { paymentMethod: 'boleto' }), key);
-    expect(reused.statusCode).toBe(409);
-    expect(reused.json().error.message).toBe(messages.idempotency.keyReused);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: messages.idempotency.keyReused });
     const malformed = await t.app.inject({ method: 'POST', url: SUBSCRIPTIONS, headers: { cookie: patient.cookie, 'idempotency-key': 'x'.repeat(200) }, payload: checkoutBody(programme) });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.message).toBe(messages.idempotency.invalidKey);

@@ -412,19 +412,23 @@ describe("the application's scheduled work", () => {
   });
   afterAll(async () => t.close());
 
-  it('runs the daily backup, the e-mail reports and the trial expiry as queues of the runner, once per occurrence', async () => {
+  /** Every daily or weekly queue the app schedules (trial expiry runs every minute). */
+  const SCHEDULED_QUEUES = ['daily-backup', 'delinquency', 'jobs-prune', 'overdue-payments-digest', 'payment-reminders', 'reconciliation', 'weekly-report'];
+
+  it('runs the daily backup, the e-mail reports, the trial expiry and the payment jobs as queues of the runner, once per occurrence', async () => {
     await t.app.jobs.enqueueScheduled();
     await t.app.jobs.drain();
     const done = await t.db.select({ queue: jobs.queue, completedAt: jobs.completedAt }).from(jobs);
-    expect(done.map((row) => row.queue).sort()).toEqual(['daily-backup', 'jobs-prune', 'overdue-payments-digest', 'trial-expiry', 'weekly-report']);
+    expect(done.map((row) => row.queue).sort()).toEqual([...SCHEDULED_QUEUES, 'trial-expiry'].sort());
     expect(done.every((row) => row.completedAt !== null)).toBe(true);
     expect(await t.app.backups.list()).toHaveLength(1);
 
-    // Another tick adds nothing but, should the minute have turned, the next trial expiry: the rest is done once.
+    // Another tick adds nothing but, should the minute (or hour) have turned, the next trial expiry (or delinquency
+    // run): the rest is done once.
     await t.app.jobs.enqueueScheduled();
     await t.app.jobs.drain();
-    const queues = (await t.db.select({ queue: jobs.queue }).from(jobs)).map((row) => row.queue).filter((queue) => queue !== 'trial-expiry');
-    expect(queues.sort()).toEqual(['daily-backup', 'jobs-prune', 'overdue-payments-digest', 'weekly-report']);
+    const queues = (await t.db.select({ queue: jobs.queue }).from(jobs)).map((row) => row.queue).filter((queue) => !['trial-expiry', 'delinquency'].includes(queue));
+    expect(queues.sort()).toEqual(SCHEDULED_QUEUES.filter((queue) => queue !== 'delinquency'));
     expect(await t.app.backups.list()).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import { auditLog, cards, emailOutbox, jobs, payments, subscriptionPlans, subscriptions, users, webhookEvents } from '../../db/schema.ts';
@@ -260,6 +261,156 @@ describe('concurrency', () => {
     const [settled] = await t.db.select({ total: count() }).from(auditLog).where(and(eq(auditLog.action, 'payment.settled'), eq(auditLog.entityId, paymentId)));
     expect(settled?.total).toBe(1);
     expect(await mailsTo(patient.userId, messages.paymentNotices.confirmedSubject)).toBe(1);
+  });
+});
+
+describe('random order and duplicates', () => {
+  // Security checklist 32: whatever the order, and however often each event is delivered, one charge ends where the
+  // precedence of ADR 013 puts it. Fixed seed and few runs: deterministic, and each run has its own subscription.
+  const PROPERTY_SEED = 20_261_124;
+  const PROPERTY_RUNS = 12;
+  const TARGET_OF = { PAYMENT_OVERDUE: 'overdue', PAYMENT_CONFIRMED: 'confirmed', PAYMENT_RECEIVED: 'received', PAYMENT_REFUNDED: 'refunded' } as const;
+  type EventType = keyof typeof TARGET_OF;
+  type ChargeStatus = (typeof TARGET_OF)[EventType] | 'pending';
+  const RANK: Record<ChargeStatus, number> = { pending: 0, overdue: 1, confirmed: 3, received: 4, refunded: 5 };
+  const PROVIDER_STATUS: Record<EventType, string> = { PAYMENT_OVERDUE: 'OVERDUE', PAYMENT_CONFIRMED: 'CONFIRMED', PAYMENT_RECEIVED: 'RECEIVED', PAYMENT_REFUNDED: 'REFUNDED' };
+  const isPaid = (status: ChargeStatus) => status === 'confirmed' || status === 'received';
+
+  /** Distinct events (each its own event id), each delivered 1–3 times, all deliveries shuffled; `together` joins a delivery to the previous one's concurrent batch. */
+  type Plan = { events: EventType[]; order: number[]; together: boolean[] };
+  function planArb(types: readonly EventType[]): fc.Arbitrary<Plan> {
+    return fc
+      .array(fc.record({ type: fc.constantFrom(...types), copies: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 4 })
+      .chain((drawn) => {
+        const deliveries = drawn.flatMap(({ copies }, index) => Array.from({ length: copies }, () => index));
+        return fc.record({
+          events: fc.constant(drawn.map(({ type }) => type)),
+          order: fc.shuffledSubarray(deliveries, { minLength: deliveries.length, maxLength: deliveries.length }),
+          together: fc.array(fc.boolean(), { minLength: deliveries.length, maxLength: deliveries.length }),
+        });
+      });
+  }
+
+  /** Batches of deliveries: each batch is posted at once (Promise.all), and processed before the next batch. */
+  function batchesOf(plan: Plan, concurrent: boolean): number[][] {
+    const batches: number[][] = [];
+    plan.order.forEach((event, position) => {
+      const last = batches.at(-1);
+      if (concurrent && last && plan.together[position]) last.push(event);
+      else batches.push([event]);
+    });
+    return batches;
+  }
+
+  type Outcome = { payment: ChargeStatus; subscription: string; cancelReason: string | null; expiresAt: string | null; settledTimes: number };
+
+  /** ADR 013 applied to distinct events in the order they are first processed (a redelivered event id is dropped). */
+  function canonical(processed: EventType[], periodStart: string, periodEnd: string): Outcome {
+    const state: Outcome = { payment: 'pending', subscription: 'pending', cancelReason: null, expiresAt: null, settledTimes: 0 };
+    for (const type of processed) {
+      const from = state.payment;
+      const target = TARGET_OF[type];
+      if (RANK[target] <= RANK[from]) continue;
+      state.payment = target;
+      if (isPaid(target) && !isPaid(from)) {
+        state.subscription = 'active';
+        state.expiresAt = saoPauloMidnight(periodEnd).toISOString();
+        state.settledTimes += 1;
+      } else if (target === 'overdue') {
+        if (state.subscription === 'pending' || state.subscription === 'active') state.subscription = 'overdue';
+      } else if (target === 'refunded' && isPaid(from)) {
+        // The cycle is taken back; paid through the period start (already past at 13:00 UTC): the refund ends it.
+        state.expiresAt = saoPauloMidnight(periodStart).toISOString();
+        state.subscription = 'canceled';
+        state.cancelReason = 'refunded';
+      }
+    }
+    return state;
+  }
+
+  async function run(plan: Plan, concurrent: boolean): Promise<{ actual: Outcome; eventIds: string[]; firstProcessed: EventType[]; periodStart: string; periodEnd: string }> {
+    const { patient, paymentId, subscriptionId } = await subscribe();
+    const bodies = await Promise.all(plan.events.map((type) => envelope(paymentId, type, PROVIDER_STATUS[type])));
+    const firstProcessed: EventType[] = [];
+    const seen = new Set<number>();
+    for (const batch of batchesOf(plan, concurrent)) {
+      const responses = await Promise.all(batch.map((event) => deliver(bodies[event] ?? {})));
+      expect(responses.map((response) => response.statusCode)).toEqual(batch.map(() => 200));
+      for (const response of responses) expect(response.json()).toEqual({ received: true });
+      await t.app.background.settled();
+      for (const event of batch) {
+        if (!seen.has(event)) firstProcessed.push(plan.events[event] as EventType);
+        seen.add(event);
+      }
+    }
+    await t.app.jobs.drain();
+    await t.app.background.settled();
+
+    const payment = await paymentRow(paymentId);
+    const subscription = await subscriptionRow(subscriptionId);
+    const [settled] = await t.db.select({ total: count() }).from(auditLog).where(and(eq(auditLog.action, 'payment.settled'), eq(auditLog.entityId, paymentId)));
+    const eventIds = bodies.map((body) => String(body.id));
+    const stored = await t.db.select().from(webhookEvents).where(inArray(webhookEvents.eventId, eventIds));
+    // One row per distinct event id, each processed.
+    expect(stored.map((row) => row.eventId).sort()).toEqual([...eventIds].sort());
+    for (const row of stored) expect(row.processedAt).not.toBeNull();
+    // Paid (then possibly refunded) iff a settling event was processed; the patient is told once.
+    expect(payment.paidAt === null).toBe((settled?.total ?? 0) === 0);
+    expect(await mailsTo(patient.userId, messages.paymentNotices.confirmedSubject)).toBe(settled?.total ?? 0);
+    if (!payment.periodStart || !payment.periodEnd) throw new Error('charge without a period');
+    return {
+      actual: { payment: payment.status as ChargeStatus, subscription: subscription.status, cancelReason: subscription.cancelReason, expiresAt: subscription.expiresAt?.toISOString() ?? null, settledTimes: settled?.total ?? 0 },
+      eventIds,
+      firstProcessed,
+      periodStart: payment.periodStart,
+      periodEnd: payment.periodEnd,
+    };
+  }
+
+  it('OVERDUE, CONFIRMED and RECEIVED, shuffled, duplicated and partly concurrent, end as the set of distinct events says', async () => {
+    await fc.assert(
+      fc.asyncProperty(planArb(['PAYMENT_OVERDUE', 'PAYMENT_CONFIRMED', 'PAYMENT_RECEIVED']), async (plan) => {
+        const { actual, periodEnd } = await run(plan, true);
+        // Canonical from the SET alone: the highest status among them; paid through one more cycle iff any settles.
+        const distinct = new Set(plan.events);
+        const payment = [...distinct].map((type) => TARGET_OF[type]).reduce<ChargeStatus>((best, status) => (RANK[status] > RANK[best] ? status : best), 'pending');
+        const settles = distinct.has('PAYMENT_CONFIRMED') || distinct.has('PAYMENT_RECEIVED');
+        expect(actual).toEqual({
+          payment,
+          subscription: settles ? 'active' : distinct.has('PAYMENT_OVERDUE') ? 'overdue' : 'pending',
+          cancelReason: null,
+          expiresAt: settles ? saoPauloMidnight(periodEnd).toISOString() : null,
+          settledTimes: settles ? 1 : 0,
+        });
+      }),
+      { seed: PROPERTY_SEED, numRuns: PROPERTY_RUNS },
+    );
+  });
+
+  it('with PAYMENT_REFUNDED too, shuffled and duplicated: refunded wins, and the subscription follows ADR 013 in processing order', async () => {
+    await fc.assert(
+      fc.asyncProperty(planArb(['PAYMENT_OVERDUE', 'PAYMENT_CONFIRMED', 'PAYMENT_RECEIVED', 'PAYMENT_REFUNDED']), async (plan) => {
+        // Sequential: whether the refund came before or after the money decides the subscription (ADR 013: a refund
+        // reverses only a paid charge), so the canonical outcome follows the order distinct events were first processed.
+        const { actual, firstProcessed, periodStart, periodEnd } = await run(plan, false);
+        const expected = canonical(firstProcessed, periodStart, periodEnd);
+        expect(actual).toEqual(expected);
+        // From the set alone: the charge's status is the highest among them, and it is never paid through more than one cycle.
+        if (plan.events.includes('PAYMENT_REFUNDED')) expect(actual.payment).toBe('refunded');
+        expect([null, saoPauloMidnight(periodStart).toISOString(), saoPauloMidnight(periodEnd).toISOString()]).toContain(actual.expiresAt);
+        expect(actual.settledTimes).toBeLessThanOrEqual(1);
+      }),
+      {
+        seed: PROPERTY_SEED,
+        numRuns: PROPERTY_RUNS,
+        // The order-dependent branches the few generated runs may miss: a refund before the money (never activates),
+        // and overdue → refund → paid → refund again (redelivered), which stays overdue and unpaid.
+        examples: [
+          [{ events: ['PAYMENT_REFUNDED', 'PAYMENT_RECEIVED', 'PAYMENT_OVERDUE'], order: [0, 1, 0, 2, 1], together: [false, false, false, false, false] }],
+          [{ events: ['PAYMENT_OVERDUE', 'PAYMENT_REFUNDED', 'PAYMENT_CONFIRMED'], order: [0, 1, 2, 1, 0], together: [false, false, false, false, false] }],
+        ],
+      },
+    );
   });
 });
 
