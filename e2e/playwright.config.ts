@@ -47,7 +47,8 @@ export default defineConfig({
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\.serial\.spec\.ts$/ },
     // Tests that change shared state run alone, after all the others: platform-wide settings (two-factor for every
     // admin) and Clínica Demo's public plans, which other tests count.
-    { name: 'platform-wide', use: { browserName: 'chromium' }, testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false },
+    // One worker: two of these files at once would see each other's changes (two-factor on for the clinic admin).
+    { name: 'platform-wide', use: { browserName: 'chromium' }, testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, workers: 1 },
   ],
   webServer: {
     command: 'node --import tsx ../apps/server/src/server.ts',
