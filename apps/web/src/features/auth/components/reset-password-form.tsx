@@ -10,7 +10,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useTenant } from '@/features/tenant/api/get-tenant';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure, type AuthClientError } from '../lib/auth-errors';
-import { useDismissValidationToastWhenValid } from '@/lib/toasts';
+import { acrossPageChange, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { PasswordField } from './credential-fields';
 
@@ -62,7 +62,8 @@ export function ResetPasswordForm({ token, onTokenRejected }: ResetPasswordFormP
     if (outcome !== 'done') return;
     // The server ends every session of the account on a reset, so nothing cached about the user is true any more.
     queryClient.clear();
-    toast.success(messages.auth.resetDoneTitle, { description: messages.auth.resetDone });
+    // Meant for the sign-in page it opens: a plain toast would go with the page change (lib/toasts).
+    toast.success(messages.auth.resetDoneTitle, { id: acrossPageChange('password-reset'), description: messages.auth.resetDone });
     await navigate('/auth', { replace: true });
   };
 
