@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import { APP_DATABASE, APP_ROLE, asSuperuser, createAppDatabase, eventually, startCluster, type Cluster } from '../../test/postgres-cluster.ts';
 import { freePort, startServer, stopServer, type ServerProcess } from '../../test/server-process.ts';
 
 /**
@@ -16,52 +14,8 @@ import { freePort, startServer, stopServer, type ServerProcess } from '../../tes
  * row-level security (FORCEd by migration 0012) binds it, and migrating, seeding and serving must all still work.
  */
 
-const execFileAsync = promisify(execFile);
 /** A request that has not answered after this long is a hang (the server's own limits are shorter). */
 const REQUEST_BOUND_MS = 15_000;
-const APP_ROLE = 'carteirinha_app';
-const APP_DATABASE = 'carteirinha';
-
-/** The newest server binaries of Debian's postgresql package. CI installs it; without it this test must fail. */
-function postgresBinDir(): string {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb'))) : [];
-  const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
-  if (!newest) throw new Error('PostgreSQL server binaries not found in /usr/lib/postgresql/*/bin: install the postgresql package');
-  return path.join(root, newest, 'bin');
-}
-
-/** PostgreSQL refuses to run as root: its tools run as the postgres user when this process is root (as in CI). */
-async function runAsPostgres(program: string, args: string[]): Promise<void> {
-  const asRoot = process.getuid?.() === 0;
-  await execFileAsync(asRoot ? 'runuser' : program, asRoot ? ['-u', 'postgres', '--', program, ...args] : args, { timeout: 120_000 });
-}
-
-type Cluster = { port: number; dir: string; pgCtl: (...args: string[]) => Promise<void>; superuserUrl: (database: string) => string };
-
-async function startCluster(): Promise<Cluster> {
-  const bin = postgresBinDir();
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'carteirinha-faults-pg-'));
-  if (process.getuid?.() === 0) await execFileAsync('chown', ['postgres:postgres', dir]);
-  const port = await freePort();
-  const data = path.join(dir, 'data');
-  await runAsPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
-  const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`;
-  const pgCtl = (...args: string[]) => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'postgres.log'), '-w', '-o', options, ...args]);
-  await pgCtl('start');
-  return { port, dir, pgCtl, superuserUrl: (database) => `postgres://postgres@127.0.0.1:${port}/${database}` };
-}
-
-async function asSuperuser<T>(cluster: Cluster, database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: cluster.superuserUrl(database) });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 type Outcome = { url: string; status: number | 'no answer'; retryAfter: string | null; detail?: string };
 
@@ -93,15 +47,6 @@ function startLoad(baseUrl: string, urls: string[], cookie: string, workers: num
   };
 }
 
-/** Polls until `check` holds (every 250 ms, at most `attempts` times); answers whether it did. */
-async function eventually(check: () => Promise<boolean>, attempts = 120): Promise<boolean> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}
-
 /** What must hold of every answer given while the database failed: an answer, 200 or a 503 that says when to retry. */
 function expectFastAnswers(outcomes: Outcome[]): void {
   const wrong = outcomes.filter((outcome) => !(outcome.status === 200 || (outcome.status === 503 && outcome.retryAfter !== null)));
@@ -118,14 +63,11 @@ describe('the server process when PostgreSQL fails under load', () => {
   const urls = ['/api/public/plans', '/api/me', '/api/public/clinics?q=Demo', '/api/clinic/subscription-plans', '/api/clinic/subscription-plans'];
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    await asSuperuser(cluster, 'postgres', async (client) => {
-      await client.query(`CREATE ROLE ${APP_ROLE} LOGIN CREATEROLE NOSUPERUSER NOBYPASSRLS`);
-      await client.query(`CREATE DATABASE ${APP_DATABASE} OWNER ${APP_ROLE}`);
-    });
+    cluster = await startCluster('carteirinha-faults-pg-');
+    await createAppDatabase(cluster);
     dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'carteirinha-faults-data-'));
     server = await startServer(dataDir, await freePort(), {
-      DATABASE_URL: `postgres://${APP_ROLE}@127.0.0.1:${cluster.port}/${APP_DATABASE}`,
+      DATABASE_URL: cluster.appDatabaseUrl,
       SEED_DEMO: 'true',
     });
     const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
@@ -140,8 +82,7 @@ describe('the server process when PostgreSQL fails under load', () => {
   afterAll(async () => {
     if (server) await Promise.race([stopServer(server), new Promise((resolve) => setTimeout(resolve, 15_000))]);
     server?.child.kill('SIGKILL');
-    await cluster?.pgCtl('-m', 'immediate', 'stop').catch(() => undefined);
-    if (cluster) await fsp.rm(cluster.dir, { recursive: true, force: true });
+    await cluster?.destroy();
     if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { freePort } from './server-process.ts';
+
+/**
+ * A throw-away PostgreSQL cluster for the process tests (*.postgres.test.ts) that stop, restart or lock the
+ * database: they must never disturb the shared test server. Its server logs in as a role that owns the tables but is
+ * not a superuser, as a deployment does.
+ */
+
+const execFileAsync = promisify(execFile);
+
+/** The login role and database the server under test uses (`appDatabaseUrl`). */
+export const APP_ROLE = 'carteirinha_app';
+export const APP_DATABASE = 'carteirinha';
+
+/** The newest server binaries of Debian's postgresql package. CI installs it; without it these tests must fail. */
+function postgresBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb'))) : [];
+  const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
+  if (!newest) throw new Error('PostgreSQL server binaries not found in /usr/lib/postgresql/*/bin: install the postgresql package');
+  return path.join(root, newest, 'bin');
+}
+
+/** PostgreSQL refuses to run as root: its tools run as the postgres user when this process is root (as in CI). */
+async function runAsPostgres(program: string, args: string[]): Promise<void> {
+  const asRoot = process.getuid?.() === 0;
+  await execFileAsync(asRoot ? 'runuser' : program, asRoot ? ['-u', 'postgres', '--', program, ...args] : args, { timeout: 120_000 });
+}
+
+export type Cluster = {
+  port: number;
+  dir: string;
+  /** pg_ctl on this cluster's data folder (`start`, `-m fast stop`, `-m fast restart`…), waiting for it to finish. */
+  pgCtl: (...args: string[]) => Promise<void>;
+  superuserUrl: (database: string) => string;
+  /** The server's connection: the non-superuser owner of `APP_DATABASE` (made by `createAppDatabase`). */
+  appDatabaseUrl: string;
+  /** Stops the cluster at once and removes its folder. */
+  destroy: () => Promise<void>;
+};
+
+/** initdb + pg_ctl start on a free loopback port, in a temporary folder named after `prefix`. */
+export async function startCluster(prefix = 'carteirinha-pg-'): Promise<Cluster> {
+  const bin = postgresBinDir();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), prefix));
+  if (process.getuid?.() === 0) await execFileAsync('chown', ['postgres:postgres', dir]);
+  const port = await freePort();
+  const data = path.join(dir, 'data');
+  await runAsPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
+  const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`;
+  const pgCtl = (...args: string[]) => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'postgres.log'), '-w', '-o', options, ...args]);
+  await pgCtl('start');
+  return {
+    port,
+    dir,
+    pgCtl,
+    superuserUrl: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    appDatabaseUrl: `postgres://${APP_ROLE}@127.0.0.1:${port}/${APP_DATABASE}`,
+    destroy: async () => {
+      await pgCtl('-m', 'immediate', 'stop').catch(() => undefined);
+      await fsp.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `work` on a superuser connection to `database`, closed afterwards. */
+export async function asSuperuser<T>(cluster: Cluster, database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: cluster.superuserUrl(database) });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The deployment's shape: a login role that is neither superuser nor BYPASSRLS owns the server's database. */
+export async function createAppDatabase(cluster: Cluster): Promise<void> {
+  await asSuperuser(cluster, 'postgres', async (client) => {
+    await client.query(`CREATE ROLE ${APP_ROLE} LOGIN CREATEROLE NOSUPERUSER NOBYPASSRLS`);
+    await client.query(`CREATE DATABASE ${APP_DATABASE} OWNER ${APP_ROLE}`);
+  });
+}
+
+/** Polls until `check` holds (every `intervalMs`, at most `attempts` times); answers whether it did. */
+export async function eventually(check: () => Promise<boolean>, attempts = 120, intervalMs = 250): Promise<boolean> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  return false;
+}
