@@ -26,7 +26,7 @@ async function run(url: string, headers: Record<string, string>) {
 
 async function main(): Promise<void> {
   const server = await startBenchServer();
-  await seedDatabase({ db: server.database.db, auth: server.app.auth, withDemo: true });
+  await seedDatabase({ db: server.database.db, auth: server.app.auth, cardBox: server.app.cardBox, withDemo: true });
   const cookie = await signInCookie(server, DEMO_ACCOUNTS.patient, DEMO_PASSWORD);
 
   const health = await run(`${server.address}/api/health`, {});

@@ -82,7 +82,7 @@ async function benchOn(postgresUrl: string | null): Promise<void> {
   const server = await startBenchServer({ postgresUrl, env: { CARD_VALIDATIONS_PER_MINUTE: '100000000' } });
   const { db } = server.database;
   try {
-    await seedDatabase({ db, auth: server.app.auth, withDemo: true });
+    await seedDatabase({ db, auth: server.app.auth, cardBox: server.app.cardBox, withDemo: true });
     const seedStarted = performance.now();
     const seeded = await seedCards(db, CARDS);
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;

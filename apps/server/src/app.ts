@@ -24,7 +24,7 @@ import { registerHostSite } from './plugins/host-site.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { createMailer, type SmtpRoute } from './lib/mailer.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background.ts';
-import { createSecretBox } from './lib/secret-box.ts';
+import { createSecretBox, type SecretBox } from './lib/secret-box.ts';
 import { createBackupService, type BackupService } from './modules/backups/backups.ts';
 import { registerBackupJobs } from './modules/backups/jobs.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.ts';
@@ -50,7 +50,7 @@ import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
-import { createCardSecretBox, useCardSecretBox } from './modules/cards/card-secrets.ts';
+import { createCardSecretBox } from './modules/cards/card-secrets.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { visitRoutes } from './modules/visits/routes.ts';
 import { billingOf } from './modules/checkout/billing-wiring.ts';
@@ -78,6 +78,8 @@ declare module 'fastify' {
     hostResolver: HostResolver;
     /** The payment providers (PAYMENT_PROVIDER for new subscriptions; `byName` for existing rows) and the webhook token. */
     paymentProviders: PaymentProviders;
+    /** This app's card box (createCardSecretBox): what issues cards outside a request (the seed) takes it from here. */
+    cardBox: SecretBox;
   }
 }
 
@@ -257,17 +259,17 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   const paymentProviders = createPaymentProviders(config.payments, { log: app.log, now });
   app.decorate('paymentProviders', paymentProviders);
   // Webhooks, settlement, reconciliation, delinquency and reminders (ADR 013); e-mails go after each commit.
-  const paymentDeps = { notify: createNotify({ db: database.db, mailer, background, homeOf }), log: app.log };
+  // The card box seals card secrets: settlement issues cards with it, the card routes read them (one per app).
+  const cardBox = createCardSecretBox(authSecret);
+  app.decorate('cardBox', cardBox);
+  const paymentDeps = { notify: createNotify({ db: database.db, mailer, background, homeOf }), log: app.log, cardBox };
   registerPaymentJobs(jobs, { ...paymentDeps, db: database.db, providers: paymentProviders, keyBox: createClinicAsaasKeyBox(authSecret), pixKey: config.payments.pixKey });
-  await app.register(paymentRoutes, { db: database.db, jobs, background, notify: paymentDeps.notify, webhookToken: config.payments.webhookToken, now });
+  await app.register(paymentRoutes, { db: database.db, jobs, background, notify: paymentDeps.notify, webhookToken: config.payments.webhookToken, now, cardBox });
   const settle = async (paymentId: string) => {
     await settleChargeNow(database.db, paymentDeps, paymentId, now());
   };
   const billing = billingOf(database.db, paymentProviders, createClinicAsaasKeyBox(authSecret), settle);
   await app.register(checkoutRoutes, { db: database.db, billing, now, mail: { mailer, background, homeOf } });
-  const cardBox = createCardSecretBox(authSecret);
-  // Issuing cards needs the box where only a transaction is at hand (the payment webhook): one per deployment.
-  useCardSecretBox(cardBox);
   await app.register(cardRoutes, { db: database.db, box: cardBox, now, validationsPerMinute: config.cardValidationsPerMinute });
   await app.register(serviceRoutes, { db: database.db });
   await app.register(visitRoutes, { db: database.db, now });

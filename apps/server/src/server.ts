@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const authSecret = await resolveAuthSecret({ authSecret: config.authSecret, dataDir: config.dataDir });
   const app = await buildApp({ config, database, authSecret });
 
-  const seeded = await seedDatabase({ db: database.db, auth: app.auth, withDemo: config.seedDemo });
+  const seeded = await seedDatabase({ db: database.db, auth: app.auth, cardBox: app.cardBox, withDemo: config.seedDemo });
   for (const line of seeded.report) app.log.info(line);
   if (fixedModes.length > 0) app.log.warn({ dataDir: config.dataDir, count: fixedModes.length }, 'took group and other permissions away from files in the data folder');
 

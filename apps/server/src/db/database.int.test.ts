@@ -53,9 +53,9 @@ describe('migrations', () => {
 
 describe('demo seed', () => {
   it('creates the platform plans, Clínica Demo and the four demo accounts, and running it twice adds nothing', async () => {
-    const first = await seedDatabase({ db: t.db, auth: t.app.auth, withDemo: true });
+    const first = await seedDatabase({ db: t.db, auth: t.app.auth, cardBox: t.app.cardBox, withDemo: true });
     expect(first.report.join('\n')).toContain(DEMO_ACCOUNTS.patient);
-    await seedDatabase({ db: t.db, auth: t.app.auth, withDemo: true });
+    await seedDatabase({ db: t.db, auth: t.app.auth, cardBox: t.app.cardBox, withDemo: true });
 
     const planNames = (await t.db.select({ name: plans.name }).from(plans).orderBy(plans.priceCents)).map((p) => p.name);
     expect(planNames).toEqual(['Starter', 'Professional', 'Enterprise']);
@@ -92,7 +92,7 @@ describe('demo seed', () => {
   it('without demo data, seeds only the platform plans', async () => {
     const other = await createTestApp();
     try {
-      await seedDatabase({ db: other.db, auth: other.app.auth, withDemo: false });
+      await seedDatabase({ db: other.db, auth: other.app.auth, cardBox: other.app.cardBox, withDemo: false });
       expect(await other.db.select().from(clinics)).toHaveLength(0);
       expect(await other.db.select().from(users)).toHaveLength(0);
       expect(await other.db.select().from(plans)).toHaveLength(3);

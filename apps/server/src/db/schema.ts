@@ -245,17 +245,22 @@ export const clinics = pgTable(
   (t) => [index('clinics_created_id_idx').on(t.createdAt, t.id), index('clinics_status_idx').on(t.status)],
 );
 
-export const profiles = pgTable('profiles', {
-  id: uuid('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  fullName: text('full_name').notNull(),
-  cpf: varchar('cpf', { length: 11 }),
-  phone: text('phone'),
-  birthDate: date('birth_date'),
-  avatarUrl: text('avatar_url'),
-  ...timestamps,
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    cpf: varchar('cpf', { length: 11 }),
+    phone: text('phone'),
+    birthDate: date('birth_date'),
+    avatarUrl: text('avatar_url'),
+    ...timestamps,
+  },
+  // Card validation by a holder's CPF (ADR 014) reads profiles by CPF across the platform.
+  (t) => [index('profiles_cpf_idx').on(t.cpf)],
+);
 
 /** The single source of authorization: one role per user; every role but admin belongs to one clinic. */
 export const userRoles = pgTable(
@@ -663,7 +668,8 @@ export const dependents = pgTable(
     relationship: text('relationship'),
     ...timestamps,
   },
-  (t) => [index('dependents_holder_idx').on(t.holderUserId)],
+  // By CPF within the clinic: card validation finds a dependent's card by the dependent's CPF (ADR 014).
+  (t) => [index('dependents_holder_idx').on(t.holderUserId), index('dependents_clinic_cpf_idx').on(t.clinicId, t.cpf)],
 );
 
 /**

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     await database.migrate();
     const authSecret = await resolveAuthSecret({ authSecret: config.authSecret, dataDir: config.dataDir });
     const app = await buildApp({ config, database, authSecret, logger: false });
-    const { report } = await seedDatabase({ db: database.db, auth: app.auth, withDemo: config.seedDemo });
+    const { report } = await seedDatabase({ db: database.db, auth: app.auth, cardBox: app.cardBox, withDemo: config.seedDemo });
     console.log(report.length > 0 ? report.join('\n') : 'Nada a semear: o banco já tem os dados.');
     await app.close();
   } finally {

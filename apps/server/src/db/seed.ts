@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_CLINIC_SLUG, DEMO_PASSWORD, PLATFORM_PLANS } from '@carteirinha/shared/constants';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Auth } from '../modules/auth/auth.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 import { ensureSettingsRow } from '../modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../modules/settings/store.ts';
 import type { Database } from './client.ts';
@@ -9,7 +10,8 @@ import { clinics, contractTerms, payments, plans, services, subscriptionPlans, s
 import { defaultTermsBody } from '../modules/checkout/default-terms.ts';
 import { issueCardsForSubscription } from '../modules/cards/issue.ts';
 
-type SeedOptions = { db: Database; auth: Auth; withDemo: boolean };
+/** `cardBox`: the app's card box (app.cardBox), which seals the demo patient's card secrets. */
+type SeedOptions = { db: Database; auth: Auth; cardBox: SecretBox; withDemo: boolean };
 
 /** The platform's plans, from the same data the landing page shows; only on an empty table. */
 async function seedPlatformPlans(db: Database): Promise<boolean> {
@@ -130,14 +132,14 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
 }
 
 /** The demo patient's cards (issue 15): issued as payment confirmation would; a no-op once they exist. */
-async function ensureDemoCards(db: Database, userId: string): Promise<void> {
+async function ensureDemoCards(db: Database, cardBox: SecretBox, userId: string): Promise<void> {
   const [subscription] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
-  if (subscription) await issueCardsForSubscription(db, subscription.id);
+  if (subscription) await issueCardsForSubscription(db, subscription.id, cardBox);
 }
 
 /** Clínica Demo's price list: one service of each category, so 'Registrar Atendimento' has something to pick. */
@@ -155,7 +157,7 @@ async function ensureDemoServices(db: Database, clinicId: string): Promise<void>
  * Idempotent: the platform plans on an empty database, and (embedded default or SEED_DEMO=true) Clínica Demo with
  * its plans and the four demo accounts. Returns lines for the start-up log.
  */
-export async function seedDatabase({ db, auth, withDemo }: SeedOptions): Promise<{ report: string[] }> {
+export async function seedDatabase({ db, auth, cardBox, withDemo }: SeedOptions): Promise<{ report: string[] }> {
   const report: string[] = [];
   await ensureSettingsRow(db, withDemo ? DEMO_SETTINGS : {});
   if (await seedPlatformPlans(db)) report.push('Planos da plataforma criados.');
@@ -175,7 +177,7 @@ export async function seedDatabase({ db, auth, withDemo }: SeedOptions): Promise
     await ensureRole(db, userId, account.role, account.clinicId);
     if (account.role === 'patient') {
       await ensureActiveSubscription(db, userId, clinicId);
-      await ensureDemoCards(db, userId);
+      await ensureDemoCards(db, cardBox, userId);
     }
   }
   report.push(

@@ -98,7 +98,7 @@ describe('password policy (issue 12, item 8)', () => {
   });
 
   it("leaves the demo seed's password alone: the policy is for people setting one", async () => {
-    await seedDatabase({ db: t.db, auth: t.app.auth, withDemo: true });
+    await seedDatabase({ db: t.db, auth: t.app.auth, cardBox: t.app.cardBox, withDemo: true });
     expect((await signIn(t.app, DEMO_ACCOUNTS.patient, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 

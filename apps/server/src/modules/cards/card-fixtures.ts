@@ -16,6 +16,8 @@ export type HolderOptions = {
   maxMembers?: number;
   dependents?: number;
   cpf?: string;
+  /** CPFs of the dependents, in the order they are added (the rest have none). */
+  dependentCpfs?: string[];
   discounts?: { consultas: number; exames: number; procedimentos: number };
 };
 
@@ -53,9 +55,9 @@ export async function createCardHolder(t: TestApp, clinicId: string, options: Ho
     .returning({ id: subscriptions.id });
   if (!subscription) throw new Error('subscription not created');
   for (let index = 0; index < (options.dependents ?? 0); index += 1) {
-    await t.db.insert(dependents).values({ clinicId, holderUserId: userId, fullName: `Dependente ${index + 1}`, createdAt: new Date(Date.now() + index) });
+    await t.db.insert(dependents).values({ clinicId, holderUserId: userId, fullName: `Dependente ${index + 1}`, cpf: options.dependentCpfs?.[index] ?? null, createdAt: new Date(Date.now() + index) });
   }
-  await issueCardsForSubscription(t.db, subscription.id);
+  await issueCardsForSubscription(t.db, subscription.id, t.app.cardBox);
   const issued = await t.db
     .select({ id: cards.id, number: cards.number, dependentId: cards.dependentId })
     .from(cards)

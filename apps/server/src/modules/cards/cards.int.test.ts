@@ -8,7 +8,6 @@ import { withTenantScope } from '../../db/tenant-scope.ts';
 import { createClinic, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createCardHolder } from './card-fixtures.ts';
 import { isValidCardNumber } from './card-number.ts';
-import { cardSecretBox } from './card-secrets.ts';
 import { CARD_SECRET_BYTES } from './card-token.ts';
 import { issueCardsForSubscription } from './issue.ts';
 
@@ -39,7 +38,7 @@ describe('issueCardsForSubscription', () => {
     for (const row of rows) {
       expect(isValidCardNumber(row.number)).toBe(true);
       expect(row.secretEncrypted.startsWith('v1.')).toBe(true);
-      expect(Buffer.from(cardSecretBox().open(row.secretEncrypted), 'hex')).toHaveLength(CARD_SECRET_BYTES);
+      expect(Buffer.from(t.app.cardBox.open(row.secretEncrypted), 'hex')).toHaveLength(CARD_SECRET_BYTES);
     }
     expect(new Set(rows.map((row) => row.number)).size).toBe(3);
   });
@@ -47,18 +46,18 @@ describe('issueCardsForSubscription', () => {
   it('is idempotent, in a platform or a clinic-scoped transaction, and adds a card for a dependent added later', async () => {
     const holder = await createCardHolder(t, clinicA, { maxMembers: 3, dependents: 1 });
     expect(holder.cards).toHaveLength(2);
-    expect(await issueCardsForSubscription(t.db, holder.subscriptionId)).toBe(0);
-    expect(await t.db.transaction((tx) => issueCardsForSubscription(tx, holder.subscriptionId))).toBe(0);
+    expect(await issueCardsForSubscription(t.db, holder.subscriptionId, t.app.cardBox)).toBe(0);
+    expect(await t.db.transaction((tx) => issueCardsForSubscription(tx, holder.subscriptionId, t.app.cardBox))).toBe(0);
     await t.db.insert(dependents).values({ clinicId: clinicA, holderUserId: holder.userId, fullName: 'Dependente Novo' });
-    expect(await withTenantScope(t.db, clinicA, (tx) => issueCardsForSubscription(tx, holder.subscriptionId))).toBe(1);
-    expect(await withTenantScope(t.db, clinicA, (tx) => issueCardsForSubscription(tx, holder.subscriptionId))).toBe(0);
+    expect(await withTenantScope(t.db, clinicA, (tx) => issueCardsForSubscription(tx, holder.subscriptionId, t.app.cardBox))).toBe(1);
+    expect(await withTenantScope(t.db, clinicA, (tx) => issueCardsForSubscription(tx, holder.subscriptionId, t.app.cardBox))).toBe(0);
     expect(await t.db.select().from(cards).where(eq(cards.subscriptionId, holder.subscriptionId))).toHaveLength(3);
   });
 
   it("cannot issue another clinic's subscription from a clinic's scope (row-level security hides it)", async () => {
     const holder = await createCardHolder(t, clinicB);
     await t.db.delete(cards).where(eq(cards.subscriptionId, holder.subscriptionId));
-    expect(await withTenantScope(t.db, clinicA, (tx) => issueCardsForSubscription(tx, holder.subscriptionId))).toBe(0);
+    expect(await withTenantScope(t.db, clinicA, (tx) => issueCardsForSubscription(tx, holder.subscriptionId, t.app.cardBox))).toBe(0);
   });
 });
 

@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import { cards, dependents, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { generateCardNumber } from './card-number.ts';
-import { cardSecretBox } from './card-secrets.ts';
 import { newCardSecret } from './card-token.ts';
 
 /** Attempts at a fresh random number when one collides with an existing card (10^11 numbers: practically never). */
@@ -73,9 +72,10 @@ async function existingPeople(tx: Database, subscriptionId: string): Promise<Set
  * Issues the cards of a subscription that has just become active (issue 15): one for the holder and one per covered
  * dependent, up to the plan's max_members. Idempotent: a person who already has a card of this subscription gets no
  * second one (unique index), so it may run on every activation and after dependents are added. Works inside a
- * clinic-scoped transaction (withTenantScope) or a platform one; returns how many cards it issued.
+ * clinic-scoped transaction (withTenantScope) or a platform one; returns how many cards it issued. `box` seals each
+ * card's secret: the deployment's card box (createCardSecretBox), passed down from buildApp.
  */
-export async function issueCardsForSubscription(tx: Database, subscriptionId: string, box: SecretBox = cardSecretBox()): Promise<number> {
+export async function issueCardsForSubscription(tx: Database, subscriptionId: string, box: SecretBox): Promise<number> {
   const coverage = await coverageOf(tx, subscriptionId);
   if (!coverage) return 0;
   const existing = await existingPeople(tx, subscriptionId);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
 
@@ -33,6 +33,21 @@ const cardFacts = {
   graceDays: sql<number | null>`(select ${clinicSettings.graceDays} from ${clinicSettings} where ${clinicSettings.clinicId} = ${cards.clinicId})`,
 };
 
+/** A card's person as a pair: (holder, the nil uuid) on the holder's own card, (holder, dependent) on a dependent's. */
+const NIL_UUID = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
+
+/**
+ * The card is of the person with this CPF: a holder (profiles.cpf) or a dependent of this clinic (dependents.cpf).
+ * One IN over a UNION of the two, which the planner turns into a join reaching cards by their holder
+ * (cards_holder_idx) from the CPF indexes of profiles and dependents (migration 0014).
+ */
+function personWithCpf(clinicId: Placeholder, cpf: Placeholder): SQL {
+  return sql`(${cards.holderUserId}, coalesce(${cards.dependentId}, ${NIL_UUID})) in (
+    select ${profiles.id}, ${NIL_UUID} from ${profiles} where ${profiles.cpf} = ${cpf}
+    union all
+    select ${dependents.holderUserId}, ${dependents.id} from ${dependents} where ${dependents.clinicId} = ${clinicId} and ${dependents.cpf} = ${cpf})`;
+}
+
 function cardFactsQuery(db: Database) {
   return db
     .select(cardFacts)
@@ -53,15 +68,16 @@ export function prepareCardLookups(db: Database) {
     .where(and(eq(cards.number, sql.placeholder('number')), eq(cards.clinicId, sql.placeholder('clinicId'))))
     .limit(1)
     .prepare('card_by_number');
-  // The holder's CPF (/clinica/validar): the holder's own card of their newest subscription in this clinic.
-  const byHolderCpf = cardFactsQuery(db)
-    .where(and(eq(cards.clinicId, sql.placeholder('clinicId')), isNull(cards.dependentId), sql`${cards.holderUserId} in (select ${profiles.id} from ${profiles} where ${profiles.cpf} = ${sql.placeholder('cpf')})`))
-    .orderBy(desc(subscriptions.createdAt))
+  // A person's CPF (/clinica/validar): a holder's own card or a dependent's card, of the newest subscription in this
+  // clinic that covers the person (the holder's own card first).
+  const byCpf = cardFactsQuery(db)
+    .where(and(eq(cards.clinicId, sql.placeholder('clinicId')), personWithCpf(sql.placeholder('clinicId'), sql.placeholder('cpf'))))
+    .orderBy(desc(subscriptions.createdAt), sql`${cards.dependentId} is not null`, asc(cards.issuedAt))
     .limit(1)
-    .prepare('card_by_holder_cpf');
+    .prepare('card_by_cpf');
   return {
     byNumber: async (clinicId: string, number: string): Promise<CardFacts | null> => (await byNumber.execute({ number, clinicId }))[0] ?? null,
-    byHolderCpf: async (clinicId: string, cpf: string): Promise<CardFacts | null> => (await byHolderCpf.execute({ cpf, clinicId }))[0] ?? null,
+    byCpf: async (clinicId: string, cpf: string): Promise<CardFacts | null> => (await byCpf.execute({ cpf, clinicId }))[0] ?? null,
   };
 }
 export type CardLookups = ReturnType<typeof prepareCardLookups>;

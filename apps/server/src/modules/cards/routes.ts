@@ -141,7 +141,7 @@ export const cardRoutes: FastifyPluginAsyncZod<CardRouteOptions> = async (app, {
       },
       schema: {
         tags: ['clínica'],
-        summary: 'Valida um cartão pelo token do QR Code, pelo número ou pelo CPF do titular (responde sempre 200)',
+        summary: 'Valida um cartão pelo token do QR Code, pelo número ou pelo CPF do titular ou do dependente (responde sempre 200)',
         body: validateCardRequestSchema,
         response: { 200: validateCardResponseSchema, ...validationErrors },
       },

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import type { ValidateCardResponse } from '@carteirinha/shared/contracts/cards';
-import { cardValidations } from '../../db/schema.ts';
+import { cards, cardValidations, dependents } from '../../db/schema.ts';
 import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, type TestApp } from '../../../test/helpers.ts';
 import { createCardHolder, type Holder } from './card-fixtures.ts';
 import { CARD_TOKEN_PERIOD_SECONDS } from './card-token.ts';
@@ -55,6 +55,11 @@ async function tokenOf(holder: Holder, cardIndex = 0): Promise<string> {
 async function lastAudit(clinicId: string) {
   const [row] = await t.db.select().from(cardValidations).where(eq(cardValidations.clinicId, clinicId)).orderBy(desc(cardValidations.createdAt)).limit(1);
   return row;
+}
+
+/** A CPF as people type it: 123.456.789-09. */
+function formattedCpf(cpf: string): string {
+  return `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 }
 
 const INVALID = { valid: false, message: messages.cards.invalid };
@@ -165,8 +170,7 @@ describe('POST /api/clinic/card-validations: card number and CPF', () => {
   });
 
   it("finds the holder's card by CPF on Validar Cartão (manual), formatted or not", async () => {
-    const formatted = `${holderCpf.slice(0, 3)}.${holderCpf.slice(3, 6)}.${holderCpf.slice(6, 9)}-${holderCpf.slice(9)}`;
-    for (const typed of [holderCpf, formatted]) {
+    for (const typed of [holderCpf, formattedCpf(holderCpf)]) {
       const answer = await answerOf(adminA.cookie, typed, 'manual');
       expect(answer.valid).toBe(true);
       expect(answer.card?.id).toBe(holderA.cards[0]?.id);
@@ -181,6 +185,58 @@ describe('POST /api/clinic/card-validations: card number and CPF', () => {
     await createCardHolder(t, clinicB, { cpf: cpfB });
     expect(await answerOf(staffA.cookie, cpfB, 'manual')).toEqual(INVALID);
     expect(await lastAudit(clinicA)).toMatchObject({ method: 'cpf', result: 'not_found', cardId: null });
+  });
+});
+
+describe("POST /api/clinic/card-validations: a dependent's CPF", () => {
+  it("finds the dependent's own card by the dependent's CPF, formatted or not, and answers as the dependent", async () => {
+    const dependentCpf = generateCpf();
+    const holder = await createCardHolder(t, clinicA, { cpf: generateCpf(), maxMembers: 3, dependents: 2, dependentCpfs: [generateCpf(), dependentCpf] });
+    const [second] = await t.db.select({ id: dependents.id }).from(dependents).where(and(eq(dependents.holderUserId, holder.userId), eq(dependents.cpf, dependentCpf)));
+    const card = holder.cards.find((issued) => issued.dependentId !== null && issued.dependentId === second?.id);
+    expect(card).toBeDefined();
+    for (const typed of [dependentCpf, formattedCpf(dependentCpf)]) {
+      const answer = await answerOf(staffA.cookie, typed, 'manual');
+      expect(answer).toMatchObject({ valid: true, message: messages.cards.valid, card: { id: card?.id }, person: { name: 'Dependente 2', photoUrl: null, isDependent: true } });
+      expect(JSON.stringify(answer)).not.toContain(dependentCpf);
+    }
+    expect(await lastAudit(clinicA)).toMatchObject({ clinicId: clinicA, userId: staffA.userId, cardId: card?.id, method: 'cpf', result: 'valid' });
+  });
+
+  it("answers 'Assinatura inativa' for a dependent of a lapsed subscription, and 'inválido' for a dependent with no card", async () => {
+    const lapsedCpf = generateCpf();
+    const lapsed = await createCardHolder(t, clinicA, { status: 'expired', expiresAt: new Date(Date.now() - 40 * DAY_MS), maxMembers: 2, dependents: 1, dependentCpfs: [lapsedCpf] });
+    expect(await answerOf(staffA.cookie, lapsedCpf, 'manual')).toEqual(INACTIVE);
+    expect(await lastAudit(clinicA)).toMatchObject({ cardId: lapsed.cards[1]?.id, method: 'cpf', result: 'inactive' });
+    // A plan for one person: the dependent is registered but not covered, so has no card.
+    const uncoveredCpf = generateCpf();
+    const uncovered = await createCardHolder(t, clinicA, { maxMembers: 1, dependents: 1, dependentCpfs: [uncoveredCpf] });
+    expect(uncovered.cards).toHaveLength(1);
+    expect(await answerOf(staffA.cookie, uncoveredCpf, 'manual')).toEqual(INVALID);
+    expect(await lastAudit(clinicA)).toMatchObject({ cardId: null, method: 'cpf', result: 'not_found' });
+  });
+
+  it("gives another clinic's dependent, a revoked card and an unknown CPF the same answer", async () => {
+    const cpfB = generateCpf();
+    await createCardHolder(t, clinicB, { maxMembers: 2, dependents: 1, dependentCpfs: [cpfB] });
+    expect(await answerOf(staffB.cookie, cpfB, 'manual')).toMatchObject({ valid: true, person: { isDependent: true } });
+    expect(await answerOf(staffA.cookie, cpfB, 'manual')).toEqual(INVALID);
+    expect(await lastAudit(clinicA)).toMatchObject({ clinicId: clinicA, userId: staffA.userId, cardId: null, method: 'cpf', result: 'not_found' });
+    const revokedCpf = generateCpf();
+    const revoked = await createCardHolder(t, clinicA, { maxMembers: 2, dependents: 1, dependentCpfs: [revokedCpf] });
+    await t.db.update(cards).set({ revokedAt: new Date() }).where(eq(cards.id, revoked.cards[1]?.id ?? ''));
+    expect(await answerOf(staffA.cookie, revokedCpf, 'manual')).toEqual(INVALID);
+    expect(await lastAudit(clinicA)).toMatchObject({ cardId: revoked.cards[1]?.id, method: 'cpf', result: 'not_found' });
+    expect(await answerOf(staffA.cookie, generateCpf(), 'manual')).toEqual(INVALID);
+  });
+
+  it("finds, for a CPF that is both a holder's and a dependent's, the card of the newest subscription", async () => {
+    const cpf = generateCpf();
+    const ownPlan = await createCardHolder(t, clinicA, { cpf, status: 'expired', expiresAt: new Date(Date.now() - 40 * DAY_MS) });
+    expect(await answerOf(staffA.cookie, cpf, 'manual')).toEqual(INACTIVE);
+    expect(await lastAudit(clinicA)).toMatchObject({ cardId: ownPlan.cards[0]?.id });
+    const family = await createCardHolder(t, clinicA, { maxMembers: 2, dependents: 1, dependentCpfs: [cpf] });
+    expect(await answerOf(staffA.cookie, cpf, 'manual')).toMatchObject({ valid: true, card: { id: family.cards[1]?.id }, person: { isDependent: true } });
   });
 });
 

@@ -9,7 +9,7 @@ import { digitsOfTyped, isValidCardNumber } from './card-number.ts';
 import { cardCodeMatches, parseCardToken } from './card-token.ts';
 import type { CardFacts, CardLookups } from './repository.ts';
 
-/** What the receptionist's input asks for: a card by its QR token, its printed number, or its holder's CPF. */
+/** What the receptionist's input asks for: a card by its QR token, its printed number, or its person's CPF. */
 type CardQuery =
   | { method: 'token'; number: string; code: string }
   | { method: 'number'; number: string }
@@ -36,7 +36,7 @@ type Outcome = { result: CardValidationResult; card: CardFacts | null };
 
 async function outcomeOf(query: CardQuery, clinicId: string, deps: ValidationDeps, now: Date): Promise<Outcome> {
   if ('unreadable' in query) return { result: 'not_found', card: null };
-  const card = query.method === 'cpf' ? await deps.lookups.byHolderCpf(clinicId, query.cpf) : await deps.lookups.byNumber(clinicId, query.number);
+  const card = query.method === 'cpf' ? await deps.lookups.byCpf(clinicId, query.cpf) : await deps.lookups.byNumber(clinicId, query.number);
   if (!card) return { result: 'not_found', card: null };
   // A wrong or stale code is the same answer as an unknown card (no hint of which); the audit row keeps the card.
   if (query.method === 'token' && !cardCodeMatches(deps.box.open(card.secretEncrypted), query.code, now)) return { result: 'not_found', card };

@@ -11,9 +11,9 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import type { AccountHome } from '../auth/account-home.ts';
 import type { TenantContext } from '../../plugins/access-control.ts';
-import { toSubscription } from '../subscriptions/repository.ts';
+import { findLatestSubscriptionRow, toSubscription } from '../subscriptions/repository.ts';
 import type { CheckoutDeps } from './billing.ts';
-import { findLatestSubscriptionRow, findSubscriptionWithPlan, OPEN_PAYMENT_STATUSES, OPEN_SUBSCRIPTION_STATUSES, paymentsOfSubscription, type PaymentRow, type SubscriptionRow } from './repository.ts';
+import { findSubscriptionWithPlan, OPEN_PAYMENT_STATUSES, OPEN_SUBSCRIPTION_STATUSES, paymentsOfSubscription, type PaymentRow, type SubscriptionRow } from './repository.ts';
 import { providerFailure } from './service.ts';
 
 const m = messages.cancellation;

@@ -89,19 +89,6 @@ export async function subscriptionLimitReached(db: Database, clinicId: string): 
   return (row?.open ?? 0) >= limit.maxPatients;
 }
 
-/** The patient's newest subscription with its plan, locked for the rest of the transaction when asked. */
-export async function findLatestSubscriptionRow(db: Database, scope: Scope, options: { lock: boolean } = { lock: false }) {
-  const query = db
-    .select({ subscription: subscriptions, plan: subscriptionPlans })
-    .from(subscriptions)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, scope.userId), eq(subscriptions.clinicId, scope.clinicId)))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: subscriptions }) : await query;
-  return row ?? null;
-}
-
 export async function findSubscriptionWithPlan(db: Database, clinicId: string, subscriptionId: string) {
   const [row] = await db
     .select({ subscription: subscriptions, plan: subscriptionPlans })

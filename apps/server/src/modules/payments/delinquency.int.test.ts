@@ -6,6 +6,7 @@ import { clinicSettings, payments, subscriptions } from '../../db/schema.ts';
 import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { callAs, checkoutBody, createPatient, createProgramme, newKey, type Programme } from '../../../test/checkout-kit.ts';
+import { createCardSecretBox } from '../cards/card-secrets.ts';
 import { benefitsActive, benefitsActiveSql, benefitsStateOf } from './benefits.ts';
 import { expireSubscriptions, markOverdueCharges, noticeSuspendedBenefits, runDelinquency, sendPaymentReminders, type DelinquencyDeps } from './delinquency.ts';
 import type { PaymentNotice } from './notices.ts';
@@ -21,7 +22,7 @@ let clock = START;
 let t: TestApp;
 let programme: Programme;
 const notices: PaymentNotice[] = [];
-const deps: DelinquencyDeps = { notify: (list) => notices.push(...list), log: { info: () => undefined, warn: () => undefined } };
+const deps: DelinquencyDeps = { notify: (list) => notices.push(...list), log: { info: () => undefined, warn: () => undefined }, cardBox: createCardSecretBox('test-secret-that-is-long-enough-0123456789') };
 
 /** A São Paulo day at 10:00. */
 function at(day: string, hour = 10): Date {

@@ -5,6 +5,7 @@
 import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { benefitsEndOf } from './benefits.ts';
 import { applyToPayment, graceDaysOf, type LedgerEffects } from './ledger.ts';
@@ -12,7 +13,8 @@ import type { Notify, PaymentNotice } from './notices.ts';
 import { addDaysToDay } from './periods.ts';
 import type { WebhookLog } from './webhook-events.ts';
 
-export type DelinquencyDeps = { notify: Notify; log: WebhookLog };
+/** `cardBox` because the ledger takes it for every move (marking a charge overdue never issues a card). */
+export type DelinquencyDeps = { notify: Notify; log: WebhookLog; cardBox: SecretBox };
 
 /** Rows handled per batch: each is its own short transaction, so one run never holds many locks. */
 const BATCH = 200;
@@ -37,7 +39,7 @@ export async function markOverdueCharges(db: Database, deps: DelinquencyDeps, no
       .limit(BATCH);
     for (const { id } of due) {
       const effects: LedgerEffects = { notices: [] };
-      const outcome = await db.transaction((tx) => applyToPayment(tx, id, 'overdue', 'delinquency', effects, now));
+      const outcome = await db.transaction((tx) => applyToPayment(tx, id, 'overdue', 'delinquency', effects, now, deps.cardBox));
       if (outcome === 'moved') marked += 1;
       deps.notify(effects.notices);
     }

@@ -8,6 +8,7 @@ import type { PaymentStatus } from '@carteirinha/shared/contracts/payments';
 import type { SubscriptionStatus } from '@carteirinha/shared/contracts/subscriptions';
 import type { Database } from '../../db/client.ts';
 import { auditLog, clinicSettings, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { GRACE_DAYS_DEFAULT } from '@carteirinha/shared/contracts/payments';
 import { issueCardsForSubscription } from '../cards/issue.ts';
@@ -151,7 +152,7 @@ async function refreshCharge(tx: Database, row: PaymentRow, charge: ChargeSnapsh
  * The first settlement of a charge: the subscription becomes active and is paid through one more cycle from
  * max(expires_at, the charge's period start); the first payment starts it and its carência.
  */
-async function settleSubscription(tx: Database, row: PaymentRow, paidAt: Date, event: LedgerEvent, effects: LedgerEffects, now: Date): Promise<void> {
+async function settleSubscription(tx: Database, row: PaymentRow, paidAt: Date, event: LedgerEvent, effects: LedgerEffects, now: Date, cardBox: SecretBox): Promise<void> {
   const subscription = await lockSubscription(tx, row.subscriptionId);
   if (!subscription) return;
   const plan = await planOf(tx, subscription.planId);
@@ -172,7 +173,7 @@ async function settleSubscription(tx: Database, row: PaymentRow, paidAt: Date, e
     .where(eq(subscriptions.id, subscription.id));
   // The holder's and dependents' cards, in this same transaction: a subscription is never active without them.
   // Idempotent (one card per person), so a re-activation after expiry simply finds them there.
-  if (firstActivation) await issueCardsForSubscription(tx, subscription.id);
+  if (firstActivation) await issueCardsForSubscription(tx, subscription.id, cardBox);
   await auditSystem(tx, {
     action: 'payment.settled',
     entity: 'payment',
@@ -246,7 +247,7 @@ function paidAtOf(charge: ChargeSnapshot | null, row: PaymentRow, now: Date): Da
 }
 
 /** Moves a charge to the action's status when its precedence allows, with the subscription's consequences. */
-async function moveCharge(tx: Database, row: PaymentRow, event: LedgerEvent, effects: LedgerEffects, now: Date): Promise<LedgerOutcome> {
+async function moveCharge(tx: Database, row: PaymentRow, event: LedgerEvent, effects: LedgerEffects, now: Date, cardBox: SecretBox): Promise<LedgerOutcome> {
   const target = targetStatusOf(event.action);
   if (!target || !canMove(row.status, target)) return 'unchanged';
   const from: PaymentStatus = row.status;
@@ -264,7 +265,7 @@ async function moveCharge(tx: Database, row: PaymentRow, event: LedgerEvent, eff
     })
     .where(eq(payments.id, row.id));
   if (isFirstSettlement(from, target) && paidAt) {
-    await settleSubscription(tx, { ...row, status: target, paidAt }, paidAt, event, effects, now);
+    await settleSubscription(tx, { ...row, status: target, paidAt }, paidAt, event, effects, now, cardBox);
     return 'settled';
   }
   if (target === 'overdue') await markSubscriptionOverdue(tx, { ...row, status: target }, event, effects, now);
@@ -296,8 +297,8 @@ async function endSubscription(tx: Database, event: LedgerEvent, now: Date): Pro
   return 'subscriptionEnded';
 }
 
-/** Applies one event to the ledger inside `tx` (the caller's transaction). */
-export async function applyLedgerEvent(tx: Database, event: LedgerEvent, effects: LedgerEffects, now: Date): Promise<LedgerOutcome> {
+/** Applies one event to the ledger inside `tx` (the caller's transaction); `cardBox` seals the cards a first settlement issues. */
+export async function applyLedgerEvent(tx: Database, event: LedgerEvent, effects: LedgerEffects, now: Date, cardBox: SecretBox): Promise<LedgerOutcome> {
   if (event.action === 'ignore') return 'ignored';
   if (event.action === 'endSubscription') return endSubscription(tx, event, now);
   const charge = event.charge;
@@ -313,7 +314,7 @@ export async function applyLedgerEvent(tx: Database, event: LedgerEvent, effects
   }
   if (event.action === 'create') return created ? 'created' : 'unchanged';
   if (event.action === 'update') return refreshCharge(tx, row, charge, now);
-  const outcome = await moveCharge(tx, row, event, effects, now);
+  const outcome = await moveCharge(tx, row, event, effects, now, cardBox);
   return created && outcome === 'unchanged' ? 'created' : outcome;
 }
 
@@ -321,8 +322,8 @@ export async function applyLedgerEvent(tx: Database, event: LedgerEvent, effects
  * Applies an action to one of our charges by its id (the delinquency job's verdicts): same locks, same precedence,
  * same consequences as the provider's event would have.
  */
-export async function applyToPayment(tx: Database, paymentId: string, action: LedgerAction, source: string, effects: LedgerEffects, now: Date): Promise<LedgerOutcome> {
+export async function applyToPayment(tx: Database, paymentId: string, action: LedgerAction, source: string, effects: LedgerEffects, now: Date, cardBox: SecretBox): Promise<LedgerOutcome> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
   if (!row) return 'unmatched';
-  return moveCharge(tx, row, { provider: row.provider, action, charge: null, providerSubscriptionId: null, source }, effects, now);
+  return moveCharge(tx, row, { provider: row.provider, action, charge: null, providerSubscriptionId: null, source }, effects, now, cardBox);
 }

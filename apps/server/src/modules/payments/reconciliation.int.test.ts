@@ -4,6 +4,7 @@ import { auditLog, payments, subscriptions, webhookEvents } from '../../db/schem
 import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { startAsaasDouble, type AsaasDouble } from '../../../test/asaas-double.ts';
 import { createClinic, createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createCardSecretBox } from '../cards/card-secrets.ts';
 import { RECONCILIATION_QUEUE } from './jobs.ts';
 import { createClinicAsaasKeyBox, createPaymentProviders } from './providers/index.ts';
 import { reconcileRecentCharges, type ReconcileDeps } from './reconciliation.ts';
@@ -22,6 +23,7 @@ beforeAll(async () => {
     keyBox: createClinicAsaasKeyBox('test-secret-that-is-long-enough-0123456789'),
     notify: () => undefined,
     log: { info: () => undefined, warn: (details) => void warnings.push(details) },
+    cardBox: createCardSecretBox('test-secret-that-is-long-enough-0123456789'),
   };
 });
 afterAll(async () => {

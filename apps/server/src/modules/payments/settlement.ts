@@ -14,7 +14,7 @@ export async function settleChargeNow(db: Database, deps: ProcessDeps, paymentId
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx.select({ method: payments.method }).from(payments).where(eq(payments.id, paymentId)).limit(1);
     if (!row) return 'unmatched' as const;
-    return applyToPayment(tx, paymentId, row.method === 'credit_card' ? 'settleConfirmed' : 'settleReceived', 'checkout', effects, now);
+    return applyToPayment(tx, paymentId, row.method === 'credit_card' ? 'settleConfirmed' : 'settleReceived', 'checkout', effects, now, deps.cardBox);
   });
   deps.notify(effects.notices);
   return outcome;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { webhookEvents } from '../../db/schema.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { applyLedgerEvent, type LedgerEffects, type LedgerOutcome } from './ledger.ts';
 import type { Notify } from './notices.ts';
 import { actionOfEvent } from './state-machine.ts';
@@ -14,7 +15,8 @@ export type WebhookLog = {
   warn: (details: Record<string, unknown>, message: string) => void;
 };
 
-export type ProcessDeps = { notify: Notify; log: WebhookLog };
+/** `cardBox`: the deployment's card box (createCardSecretBox); a first settlement issues the subscription's cards. */
+export type ProcessDeps = { notify: Notify; log: WebhookLog; cardBox: SecretBox };
 
 const MAX_ERROR_LENGTH = 2_000;
 
@@ -68,6 +70,7 @@ export async function processWebhookEvent(db: Database, deps: ProcessDeps, store
           },
           effects,
           now,
+          deps.cardBox,
         );
       }
       if (outcome === 'unmatched' && now.getTime() - event.receivedAt.getTime() < UNMATCHED_RETRY_MS) {

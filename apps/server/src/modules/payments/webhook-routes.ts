@@ -15,6 +15,7 @@ import { requireTenant } from '../../plugins/access-control.ts';
 import { toPayment } from '../checkout/payment-view.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Notify } from './notices.ts';
 import { processWebhookEvent, storeWebhookEvent, WEBHOOK_EVENT_QUEUE } from './webhook-events.ts';
 import { asaasPaymentObjectOf, webhookEnvelopeSchema, type WebhookEnvelope } from './webhook-envelope.ts';
@@ -34,6 +35,8 @@ export type PaymentRoutesOptions = {
   notify: Notify;
   webhookToken: string;
   now: () => Date;
+  /** The deployment's card box: a settled first charge issues the subscription's cards. */
+  cardBox: SecretBox;
 };
 
 /** Constant-time comparison over equal-length digests, so neither the content nor the length of the token leaks. */
@@ -94,7 +97,7 @@ export function simulatedPaymentEvent(charge: OwnCharge, now: Date): Record<stri
 /** The provider webhook (ADR 013) and the embedded provider's 'Simular pagamento' (issue 14). */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const { db } = options;
-  const processDeps = (log: FastifyRequest['log']) => ({ notify: options.notify, log });
+  const processDeps = (log: FastifyRequest['log']) => ({ notify: options.notify, log, cardBox: options.cardBox });
 
   app.post(
     WEBHOOK_PATH,
@@ -172,7 +175,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 };
 
 /** Processes a stored event now if nothing has yet (idempotent: a processed event is left alone). */
-async function processStored(db: Database, deps: { notify: Notify; log: FastifyRequest['log'] }, provider: string, eventId: string, now: Date): Promise<void> {
+async function processStored(db: Database, deps: { notify: Notify; log: FastifyRequest['log']; cardBox: SecretBox }, provider: string, eventId: string, now: Date): Promise<void> {
   const [stored] = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId))).limit(1);
   if (stored) await processWebhookEvent(db, deps, stored.id, now);
 }

@@ -9,24 +9,22 @@ type Scope = { clinicId: string };
 /** The person the visit was for: the dependent's name on a dependent's card, else the holder's. */
 const patientName = sql<string>`coalesce(${dependents.fullName}, ${profiles.fullName}, ${users.name})`;
 
-const visitColumns = {
-  id: visits.id,
-  performedAt: visits.performedAt,
-  patientName,
-  cardNumber: cards.number,
-  serviceName: visits.serviceName,
-  category: visits.category,
-  originalCents: visits.originalCents,
-  discountPercent: visits.discountPercent,
-  discountCents: visits.discountCents,
-  finalCents: visits.finalCents,
-  status: visits.status,
-};
-
-/** Visits with the names and card number the list shows. */
+/** Visits with the names and card number the list shows: the one read behind the list, the card's history and one visit. */
 function visitRows(db: Database) {
   return db
-    .select(visitColumns)
+    .select({
+      id: visits.id,
+      performedAt: visits.performedAt,
+      patientName,
+      cardNumber: cards.number,
+      serviceName: visits.serviceName,
+      category: visits.category,
+      originalCents: visits.originalCents,
+      discountPercent: visits.discountPercent,
+      discountCents: visits.discountCents,
+      finalCents: visits.finalCents,
+      status: visits.status,
+    })
     .from(visits)
     .innerJoin(cards, eq(cards.id, visits.cardId))
     .innerJoin(users, eq(users.id, visits.patientUserId))
@@ -56,25 +54,7 @@ function conditionsOf(scope: Scope, query: VisitListQuery): SQL | undefined {
  */
 export async function listClinicVisits(db: Database, scope: Scope, query: VisitListQuery): Promise<{ items: Visit[]; total: number }> {
   const where = conditionsOf(scope, query);
-  const rows = await db
-    .select({
-      id: visits.id,
-      performedAt: visits.performedAt,
-      patientName,
-      cardNumber: cards.number,
-      serviceName: visits.serviceName,
-      category: visits.category,
-      originalCents: visits.originalCents,
-      discountPercent: visits.discountPercent,
-      discountCents: visits.discountCents,
-      finalCents: visits.finalCents,
-      status: visits.status,
-    })
-    .from(visits)
-    .innerJoin(cards, eq(cards.id, visits.cardId))
-    .innerJoin(users, eq(users.id, visits.patientUserId))
-    .leftJoin(profiles, eq(profiles.id, visits.patientUserId))
-    .leftJoin(dependents, eq(dependents.id, visits.dependentId))
+  const rows = await visitRows(db)
     .where(where)
     .orderBy(desc(visits.performedAt), desc(visits.id))
     .limit(query.pageSize)

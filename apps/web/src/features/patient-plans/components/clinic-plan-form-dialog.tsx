@@ -1,9 +1,8 @@
 import { BILLING_CYCLES, type BillingCycle, type SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
-import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
@@ -13,7 +12,7 @@ import { MoneyField } from '@/components/ui/money-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/error-message';
+import { savePlan } from '@/lib/save-plan';
 import { useCreateClinicPlan, useUpdateClinicPlan } from '../api/save-clinic-plan';
 import { useReportDirty } from '../lib/use-dirty-parts';
 import { clinicPlanFormSchema, planFormValues, type ClinicPlanFormInput, type ClinicPlanFormOutput } from '../lib/plan-form';
@@ -48,23 +47,8 @@ function ClinicPlanForm({ plan, onDirtyChange, onSaved, onCancel }: ClinicPlanFo
   const createPlan = useCreateClinicPlan();
   const updatePlan = useUpdateClinicPlan();
 
-  const onValid = async (values: ClinicPlanFormOutput) => {
-    try {
-      if (plan) {
-        await updatePlan.mutateAsync({ id: plan.id, data: values });
-        toast.success(messages.admin.planUpdated);
-      } else {
-        await createPlan.mutateAsync(values);
-        toast.success(messages.admin.planCreated);
-      }
-      onSaved();
-    } catch (error) {
-      // Specification §8: a failed save is logged and the dialog stays open.
-      console.warn('Falha ao salvar o plano', error);
-      const template = plan ? messages.admin.planUpdateError : messages.admin.planCreateError;
-      toast.error(formatMessage(template, { message: errorMessage(error) }));
-    }
-  };
+  const onValid = (values: ClinicPlanFormOutput) =>
+    savePlan(values, { planId: plan?.id ?? null, create: (data) => createPlan.mutateAsync(data), update: (input) => updatePlan.mutateAsync(input), onSaved });
 
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>

@@ -7,11 +7,10 @@ import {
   type PlanFormOutput,
   type PlatformPlanRecord,
 } from '@carteirinha/shared/contracts/plans';
-import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type BaseSyntheticEvent, type ComponentProps } from 'react';
 import { Controller, useForm, type Control, type DefaultValues } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
@@ -20,7 +19,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/error-message';
+import { savePlan } from '@/lib/save-plan';
 import { useCreatePlan } from '../api/create-plan';
 import { useUpdatePlan } from '../api/update-plan';
 
@@ -133,21 +132,7 @@ function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
 
   const onValid = async (values: PlanFormOutput, event?: BaseSyntheticEvent) => {
     if (refuseUnreadableLimits(event)) return;
-    try {
-      if (plan) {
-        await updatePlan.mutateAsync({ id: plan.id, data: values });
-        toast.success(messages.admin.planUpdated);
-      } else {
-        await createPlan.mutateAsync(values);
-        toast.success(messages.admin.planCreated);
-      }
-      onSaved();
-    } catch (error) {
-      // Specification §8: a failed save (plans included) is logged and the dialog stays open.
-      console.warn('Falha ao salvar o plano', error);
-      const template = plan ? messages.admin.planUpdateError : messages.admin.planCreateError;
-      toast.error(formatMessage(template, { message: errorMessage(error) }));
-    }
+    await savePlan(values, { planId: plan?.id ?? null, create: (data) => createPlan.mutateAsync(data), update: (input) => updatePlan.mutateAsync(input), onSaved });
   };
 
   return (
