@@ -293,7 +293,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     passwordMinLength: async () => (await settings.get()).passwordMinLength,
   });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
-  await app.register(billingSettingsRoutes, { db: database.db, keyBox: createClinicAsaasKeyBox(authSecret) });
+  await app.register(billingSettingsRoutes, { db: database.db, keyBox: createClinicAsaasKeyBox(authSecret), asaasWalletIdOf: paymentProviders.asaasWalletIdOf });
   await registerSpa(app, config.webDistDir);
 
   return app;

@@ -8,6 +8,7 @@
  *   const asaas = await startAsaasDouble();            // or startAsaasDouble({ apiKey: '...', now: () => date })
  *   asaas.baseUrl                                       // 'http://127.0.0.1:<port>/v3' → ASAAS_BASE_URL
  *   asaas.apiKey                                        // the only key it accepts; any other answers 401
+ *   asaas.walletId                                      // its account's wallet: GET /wallets/ lists it
  *   asaas.requests                                      // RecordedRequest[]: method, path, query, headers, body
  *   asaas.requestsTo('POST', '/subscriptions')          // the recorded requests of one route (path without /v3)
  *   asaas.customers / .subscriptions / .payments        // Map<id, object> of its state, as Asaas would return it
@@ -47,6 +48,7 @@ type Json = Record<string, unknown>;
 export type AsaasDouble = {
   baseUrl: string;
   apiKey: string;
+  walletId: string;
   requests: RecordedRequest[];
   requestsTo: (method: string, path: string) => RecordedRequest[];
   customers: Map<string, Json>;
@@ -86,8 +88,9 @@ function errorsBody(code: string, description: string): Json {
   return { errors: [{ code, description }] };
 }
 
-export async function startAsaasDouble(options: { apiKey?: string; now?: () => Date } = {}): Promise<AsaasDouble> {
+export async function startAsaasDouble(options: { apiKey?: string; walletId?: string; now?: () => Date } = {}): Promise<AsaasDouble> {
   const apiKey = options.apiKey ?? `$aact_double_${randomBytes(8).toString('hex')}`;
+  const walletId = options.walletId ?? randomUUID();
   const now = options.now ?? (() => new Date());
   const requests: RecordedRequest[] = [];
   const faults: AsaasFault[] = [];
@@ -208,6 +211,8 @@ export async function startAsaasDouble(options: { apiKey?: string; now?: () => D
   async function route(method: string, path: string, query: URLSearchParams, body: Json): Promise<[number, Json | null]> {
     const parts = path.split('/').filter(Boolean);
     const [resource, id, action] = parts;
+    // "Recuperar WalletId": the authenticated account's wallet, in a list envelope.
+    if (resource === 'wallets' && method === 'GET' && !id) return [200, list([{ object: 'wallet', id: walletId }], query)];
     if (resource === 'customers') {
       if (method === 'GET' && !id) {
         const found = [...customers.values()].filter((c) => !c.deleted && (!query.get('cpfCnpj') || c.cpfCnpj === query.get('cpfCnpj')));
@@ -317,6 +322,7 @@ export async function startAsaasDouble(options: { apiKey?: string; now?: () => D
   return {
     baseUrl: `http://127.0.0.1:${port}/v3`,
     apiKey,
+    walletId,
     requests,
     requestsTo: (method, path) => requests.filter((request) => request.method === method && request.path === path),
     customers,

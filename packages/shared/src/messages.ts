@@ -673,12 +673,17 @@ export const messages = {
     action: 'Ver minha assinatura',
     footer: 'Você recebe este aviso porque tem uma assinatura no programa de benefícios da clínica.',
     simulateUnavailable: 'Esta cobrança não está em aberto ou não pode ter o pagamento simulado.',
+    refundedAfterCancellationSubject: 'Pagamento estornado',
+    refundedAfterCancellationIntro:
+      'Recebemos um pagamento de {amount} da sua assinatura do plano {plan} depois que ela já estava cancelada. Como nada mais é cobrado de uma assinatura cancelada, o valor foi estornado para você pela mesma forma de pagamento. O prazo para o dinheiro aparecer depende do seu banco ou da operadora do cartão. Sua assinatura continua cancelada.',
   },
   /** Financeiro › cobrança: grace period and the clinic's Asaas account (issue 14). */
   billingSettings: {
     graceDaysRange: 'A carência deve ficar entre 0 e 60 dias.',
     asaasKeyInvalid: 'Chave de API do Asaas inválida.',
     walletIdInvalid: 'Identificador de carteira (walletId) inválido.',
+    asaasKeyRefused: 'O Asaas recusou esta chave de API. Confira se ela foi copiada inteira e se é do ambiente certo (produção ou sandbox); nada foi alterado.',
+    asaasUnreachable: 'Não foi possível falar com o Asaas para conferir a chave de API. Nada foi alterado; tente novamente em instantes.',
   },
   pagination: {
     label: 'Paginação',

@@ -5,6 +5,7 @@ import { errorResponses } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { clinicSettings } from '../../db/schema.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
@@ -13,9 +14,14 @@ type BillingSettingsOptions = {
   db: Database;
   /** createClinicAsaasKeyBox(authSecret): seals the clinic's Asaas key (providers/index.ts opens it). */
   keyBox: SecretBox;
+  /**
+   * Checks a key at Asaas and answers its account's wallet (PaymentProviders.asaasWalletIdOf). Asked whatever
+   * PAYMENT_PROVIDER is: an Asaas key is only ever used at Asaas, and the embedded provider needs none.
+   */
+  asaasWalletIdOf: (apiKey: string) => Promise<string | null>;
 };
 
-const errors = errorResponses(400, 401, 403);
+const errors = errorResponses(400, 401, 403, 422, 503);
 
 async function billingSettingsOf(db: Database, clinicId: string): Promise<BillingSettings> {
   const [row] = await db
@@ -34,14 +40,18 @@ function keyChangeOf(body: UpdateBillingSettingsRequest): KeyChange {
   return body.asaasApiKey === '' ? 'disconnected' : 'connected';
 }
 
-/** The columns a save writes: the key only when one is given or cleared, the wallet only when named. */
-function changesOf(body: UpdateBillingSettingsRequest, keyBox: SecretBox) {
+/**
+ * The columns a save writes: the key only when one is given or cleared, the wallet only when named. A key that was
+ * just checked brings its account's wallet, which wins over a typed one (it is Asaas's own answer for that key).
+ */
+function changesOf(body: UpdateBillingSettingsRequest, keyBox: SecretBox, checkedWalletId: string | null) {
   const changes: { graceDays: number; asaasApiKeyEncrypted?: string | null; asaasWalletId?: string | null; updatedAt: Date } = {
     graceDays: body.graceDays,
     updatedAt: new Date(),
   };
   if (body.asaasApiKey !== undefined) changes.asaasApiKeyEncrypted = body.asaasApiKey === '' ? null : keyBox.seal(body.asaasApiKey);
   if (body.asaasWalletId !== undefined) changes.asaasWalletId = body.asaasWalletId || null;
+  if (checkedWalletId !== null) changes.asaasWalletId = checkedWalletId;
   return changes;
 }
 
@@ -50,7 +60,7 @@ function changesOf(body: UpdateBillingSettingsRequest, keyBox: SecretBox) {
  * validating, and the clinic's own Asaas account (each clinic is its own merchant). The API key is write-only:
  * sealed before it is stored, never answered, never logged.
  */
-export const billingSettingsRoutes: FastifyPluginAsyncZod<BillingSettingsOptions> = async (app, { db, keyBox }) => {
+export const billingSettingsRoutes: FastifyPluginAsyncZod<BillingSettingsOptions> = async (app, { db, keyBox, asaasWalletIdOf }) => {
   app.get(
     '/api/clinic/billing-settings',
     {
@@ -69,14 +79,25 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<BillingSettingsOptions
       config: { access: 'clinic:manage' },
       schema: {
         tags: ['clínica'],
-        summary: 'Altera a carência e a conta Asaas da clínica (a chave de API nunca é devolvida)',
+        summary: 'Altera a carência e a conta Asaas da clínica (a chave é conferida no Asaas antes de guardada e nunca é devolvida)',
         body: updateBillingSettingsRequestSchema,
         response: { 200: billingSettingsSchema, ...errors },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const changes = changesOf(request.body, keyBox);
+      const asaasKey = keyChangeOf(request.body);
+      // Checked before anything is written: a refused key (422) or an unreachable Asaas (503) changes nothing.
+      let checkedWalletId: string | null = null;
+      if (asaasKey === 'connected' && request.body.asaasApiKey) {
+        try {
+          checkedWalletId = await asaasWalletIdOf(request.body.asaasApiKey);
+        } catch (error) {
+          request.log.warn({ userId: tenant.userId, clinicId: tenant.clinicId, code: error instanceof AppError ? error.code : 'unknown' }, 'clinic.asaas_key_check_failed');
+          throw error;
+        }
+      }
+      const changes = changesOf(request.body, keyBox, checkedWalletId);
       const settings = await withTenantScope(db, tenant.clinicId, async (tx) => {
         await tx
           .insert(clinicSettings)
@@ -84,14 +105,13 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<BillingSettingsOptions
           .onConflictDoUpdate({ target: clinicSettings.clinicId, set: changes });
         return billingSettingsOf(tx, tenant.clinicId);
       });
-      const asaasKey = keyChangeOf(request.body);
       await recordAudit(db, {
         actorUserId: tenant.userId,
         action: 'clinic.billing_settings_updated',
         entity: 'clinic',
         entityId: tenant.clinicId,
         clinicId: tenant.clinicId,
-        details: { graceDays: settings.graceDays, asaasKey, asaasWalletId: settings.asaasWalletId },
+        details: { graceDays: settings.graceDays, asaasKey, asaasKeyChecked: asaasKey === 'connected', asaasWalletId: settings.asaasWalletId },
       });
       request.log.info({ userId: tenant.userId, clinicId: tenant.clinicId, asaasKey }, 'clinic.billing_settings_updated');
       return settings;

@@ -4,6 +4,7 @@ import type { Schedule } from '../../lib/schedule.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { runDelinquency, sendPaymentReminders } from './delinquency.ts';
 import { createLocalRenewals } from './local-renewals.ts';
+import { PROVIDER_WORK_MAX_ATTEMPTS, PROVIDER_WORK_QUEUE, providerWorkHandler } from './provider-work.ts';
 import { reconcileRecentCharges, type ReconcileDeps } from './reconciliation.ts';
 import { processWebhookEvent, WEBHOOK_EVENT_QUEUE } from './webhook-events.ts';
 
@@ -33,6 +34,8 @@ export function registerPaymentJobs(runner: JobRunner, deps: ReconcileDeps & { d
     },
     { concurrency: 4, leaseMs: 60_000, maxAttempts: 12 },
   );
+  // Cancelling at the provider a subscription a provider event ended here, refunding a charge paid after cancelling.
+  runner.register(PROVIDER_WORK_QUEUE, providerWorkHandler(deps), { concurrency: 2, leaseMs: 2 * 60_000, maxAttempts: PROVIDER_WORK_MAX_ATTEMPTS });
   runner.register(RECONCILIATION_QUEUE, async (job) => {
     await reconcileRecentCharges(db, deps, job.startedAt);
   }, { leaseMs: 30 * 60_000 });

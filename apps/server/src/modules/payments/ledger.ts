@@ -14,6 +14,7 @@ import { GRACE_DAYS_DEFAULT } from '@carteirinha/shared/contracts/payments';
 import { issueCardsForSubscription } from '../cards/issue.ts';
 import { benefitsEndOf } from './benefits.ts';
 import type { PaymentNotice } from './notices.ts';
+import { enqueueProviderWork, PAID_AFTER_CANCELLATION_AUDIT } from './provider-work.ts';
 import { addDaysToInstant, addMonthsToDay, laterOf, shiftByCycles } from './periods.ts';
 import { canMove, isFirstSettlement, isOpenStatus, isReversal, targetStatusOf, type LedgerAction } from './state-machine.ts';
 import type { ChargeSnapshot } from './webhook-envelope.ts';
@@ -157,8 +158,10 @@ async function settleSubscription(tx: Database, row: PaymentRow, paidAt: Date, e
   if (!subscription) return;
   const plan = await planOf(tx, subscription.planId);
   if (subscription.status === 'canceled' || subscription.canceledAt !== null) {
-    // Money for a subscription the patient already ended: kept in the ledger, flagged for the clinic to refund.
-    await auditSystem(tx, { action: 'payment.paid_after_cancellation', entity: 'payment', entityId: row.id, clinicId: row.clinicId, details: { source: event.source, subscriptionId: subscription.id } });
+    // Money for a subscription already ended: kept in the ledger as paid, extending nothing, and refunded through the
+    // provider by a job written in this transaction (provider-work.ts); the subscription stays as it is.
+    await auditSystem(tx, { action: PAID_AFTER_CANCELLATION_AUDIT, entity: 'payment', entityId: row.id, clinicId: row.clinicId, details: { source: event.source, subscriptionId: subscription.id, refund: 'automatic' } });
+    await enqueueProviderWork(tx, { kind: 'refundCharge', paymentId: row.id, source: event.source }, now);
     return;
   }
   const periodStart = row.periodStart ? saoPauloMidnight(row.periodStart) : paidAt;
@@ -206,6 +209,11 @@ async function markSubscriptionOverdue(tx: Database, row: PaymentRow, event: Led
 async function reverseSubscription(tx: Database, row: PaymentRow, event: LedgerEvent, now: Date): Promise<void> {
   const subscription = await lockSubscription(tx, row.subscriptionId);
   if (!subscription || !subscription.expiresAt) return;
+  if (await wasPaidAfterCancellation(tx, row.id)) {
+    // That money never extended the subscription (see settleSubscription): taking it back takes nothing back.
+    await auditSystem(tx, { action: event.action === 'refund' ? 'payment.refunded' : 'payment.charged_back', entity: 'payment', entityId: row.id, clinicId: row.clinicId, details: { source: event.source, subscriptionId: subscription.id, paidAfterCancellation: true } });
+    return;
+  }
   const plan = await planOf(tx, subscription.planId);
   const expiresAt = shiftByCycles(subscription.expiresAt, plan.billingCycle, -1);
   const stillPaid = expiresAt.getTime() > now.getTime();
@@ -221,13 +229,28 @@ async function reverseSubscription(tx: Database, row: PaymentRow, event: LedgerE
       updatedAt: now,
     })
     .where(eq(subscriptions.id, subscription.id));
+  // A refund that ends it here ends it at the provider too, or the provider would go on making charges. Not when it was
+  // already ended (the patient's cancellation or the provider itself stopped the charges), and never inside this
+  // transaction: the job is written in it and calls the provider with retries (provider-work.ts).
+  const cancelAtProvider = status === 'canceled' && subscription.status !== 'canceled' && subscription.canceledAt === null && subscription.providerSubscriptionId !== null;
+  if (cancelAtProvider) await enqueueProviderWork(tx, { kind: 'cancelSubscription', subscriptionId: subscription.id, source: event.source }, now);
   await auditSystem(tx, {
     action: event.action === 'refund' ? 'payment.refunded' : 'payment.charged_back',
     entity: 'payment',
     entityId: row.id,
     clinicId: row.clinicId,
-    details: { source: event.source, subscriptionId: subscription.id, from: subscription.status, to: status, expiresAt: expiresAt.toISOString() },
+    details: { source: event.source, subscriptionId: subscription.id, from: subscription.status, to: status, expiresAt: expiresAt.toISOString(), cancelAtProvider },
   });
+}
+
+/** Whether the charge was paid after its subscription was cancelled (the settlement's own record of it). */
+async function wasPaidAfterCancellation(tx: Database, paymentId: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, paymentId), eq(auditLog.action, PAID_AFTER_CANCELLATION_AUDIT)))
+    .limit(1);
+  return found !== undefined;
 }
 
 /** A deleted charge no longer owes anything: an overdue subscription with no other overdue charge is back to normal. */

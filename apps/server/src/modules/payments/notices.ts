@@ -18,7 +18,9 @@ export type PaymentNotice =
   | { kind: 'confirmed'; userId: string; planName: string; amountCents: number; expiresAt: Date | null; benefitsStartAt: Date | null; now: Date }
   | { kind: 'reminderBefore' | 'reminderDue'; userId: string; planName: string; amountCents: number; dueDate: string }
   | { kind: 'overdue'; userId: string; planName: string; amountCents: number; dueDate: string; benefitsUntil: Date | null }
-  | { kind: 'suspended'; userId: string; planName: string; amountCents: number; dueDate: string };
+  | { kind: 'suspended'; userId: string; planName: string; amountCents: number; dueDate: string }
+  /** A charge paid after the subscription was cancelled, refunded automatically (provider-work.ts). */
+  | { kind: 'refundedAfterCancellation'; userId: string; planName: string; amountCents: number };
 
 export type NoticeMail = { db: Database; mailer: Mailer; background: BackgroundTasks; homeOf: (userId: string) => Promise<AccountHome> };
 
@@ -52,6 +54,8 @@ function introOf(notice: PaymentNotice): { subject: string; intro: string } {
       };
     case 'suspended':
       return { subject: m.suspendedSubject, intro: formatMessage(m.suspendedIntro, { ...base, date: dayText(notice.dueDate) }) };
+    case 'refundedAfterCancellation':
+      return { subject: m.refundedAfterCancellationSubject, intro: formatMessage(m.refundedAfterCancellationIntro, base) };
   }
 }
 

@@ -1,5 +1,6 @@
 import { isValidPixPayload } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@carteirinha/shared/messages';
 import { startAsaasDouble, type AsaasDouble } from '../../../../test/asaas-double.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { createAsaasProvider, type AsaasProviderOptions } from './asaas.ts';
@@ -217,6 +218,27 @@ describe('the Asaas client, against the local double', () => {
     await client.cancelSubscription(clinic, id);
     expect(asaas.requestsTo('DELETE', `/subscriptions/${id}`)).toHaveLength(2);
     expect(asaas.subscriptions.get(id)?.deleted).toBe(true);
+  });
+
+  it('checks a key with GET /wallets/ and answers its wallet; a refused key is a 422, an unreachable Asaas a 503', async () => {
+    const client = provider({ timeoutMs: 200 });
+    expect(await client.accountWalletId(asaas.apiKey)).toBe(asaas.walletId);
+    const [check] = asaas.requestsTo('GET', '/wallets/');
+    expect(check?.headers.access_token).toBe(asaas.apiKey);
+    expect(check?.body).toBe('');
+
+    const refused = await rejection(client.accountWalletId('$aact_not_a_real_key_0000000000'));
+    expect(refused).toMatchObject({ code: 'PAYMENT_REJECTED', statusCode: 422, message: messages.billingSettings.asaasKeyRefused });
+    asaas.failNext({ status: 403, path: '/wallets' });
+    expect(await rejection(client.accountWalletId(asaas.apiKey))).toMatchObject({ code: 'PAYMENT_REJECTED', message: messages.billingSettings.asaasKeyRefused });
+
+    asaas.failNext({ status: 502, path: '/wallets' });
+    expect(await rejection(client.accountWalletId(asaas.apiKey))).toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503, message: messages.billingSettings.asaasUnreachable });
+    asaas.failNext({ delayMs: 1_000, path: '/wallets' });
+    expect(await rejection(client.accountWalletId(asaas.apiKey))).toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: messages.billingSettings.asaasUnreachable });
+    const dead = await rejection(provider({ baseUrl: 'http://127.0.0.1:9/v3' }).accountWalletId(asaas.apiKey));
+    expect(dead).toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: messages.billingSettings.asaasUnreachable });
+    expect(JSON.stringify(logged)).not.toContain(asaas.apiKey);
   });
 
   it('lists the recent charges page by page, created or paid since the day asked', async () => {

@@ -128,7 +128,26 @@ function chargeOf(payment: AsaasPayment): ProviderCharge {
 }
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Call = { method: HttpMethod; path: string; query?: Record<string, string | number>; body?: Record<string, unknown> };
+type Call = {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, string | number>;
+  body?: Record<string, unknown>;
+  /** A key being checked (not yet stored): Asaas refusing it (401/403) is the answer, not an outage. */
+  refusedKey?: () => AppError;
+};
+
+/** GET /v3/wallets/ ("Recuperar WalletId"): a list whose item is the authenticated account's wallet. */
+const walletsSchema = z.object({ data: z.array(z.object({ id: z.string().min(1) })) });
+
+/** The Asaas client plus what only Asaas has: checking a clinic's key before it is stored. */
+export type AsaasProvider = PaymentProvider & {
+  /**
+   * The wallet of the account a key opens (GET /v3/wallets/), null when Asaas lists none. A refused key is a
+   * PAYMENT_REJECTED (422) and an unreachable Asaas a PAYMENT_PROVIDER_UNAVAILABLE (503), both in pt-BR.
+   */
+  accountWalletId: (apiKey: string) => Promise<string | null>;
+};
 
 /**
  * The Asaas v3 client (docs.asaas.com; ../../../../../../shared/reference/asaas-and-pix.md §3). Each clinic is its
@@ -139,7 +158,7 @@ type Call = { method: HttpMethod; path: string; query?: Record<string, string | 
  * words in a pt-BR sentence; a refused key, a 5xx, a 429, a timeout or a network fault becomes
  * PAYMENT_PROVIDER_UNAVAILABLE (503), with nothing charged. The key and card data never reach the log.
  */
-export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvider {
+export function createAsaasProvider(options: AsaasProviderOptions): AsaasProvider {
   const fetchFn = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
@@ -178,6 +197,7 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
     const text = await response.text().catch(() => '');
     if (response.ok) return parseJson(text);
     if (response.status === 404 && notFoundIsNull) return null;
+    if (call.refusedKey && (response.status === 401 || response.status === 403)) throw call.refusedKey();
     if (response.status === 401) {
       options.log?.warn({ provider: 'asaas', method: call.method, path: call.path, status: 401, clinicId: account.clinicId }, 'payments.asaas.key_refused');
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', m.asaasKeyRefused);
@@ -384,6 +404,19 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
     async getCharge(account, providerChargeId) {
       const payment = await callOrNull(account, { method: 'GET', path: `/payments/${encodeURIComponent(providerChargeId)}` }, paymentSchema);
       return payment ? withPayerDetails(account, chargeOf(payment)) : null;
+    },
+
+    async accountWalletId(apiKey) {
+      const account: MerchantAccount = { clinicId: 'key-check', apiKey, merchantName: '', merchantCity: '' };
+      const refusedKey = () => new AppError('PAYMENT_REJECTED', messages.billingSettings.asaasKeyRefused);
+      try {
+        const answer = await call(account, { method: 'GET', path: '/wallets/', refusedKey }, walletsSchema);
+        return answer.data[0]?.id ?? null;
+      } catch (error) {
+        // The generic words ("nada foi cobrado") do not fit here: what failed is the check of the key.
+        if (error instanceof AppError && error.code === 'PAYMENT_PROVIDER_UNAVAILABLE') throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', messages.billingSettings.asaasUnreachable);
+        throw error;
+      }
     },
 
     async listRecentCharges(account, since) {

@@ -24,6 +24,8 @@ export type PaymentProviders = {
   byName: (name: ProviderName) => PaymentProvider;
   /** What a webhook must carry in `asaas-access-token` (and what the local 'Simular pagamento' sends). */
   webhookToken: string;
+  /** Checks a clinic's Asaas key at Asaas before it is stored and answers its account's wallet (asaas.ts). */
+  asaasWalletIdOf: (apiKey: string) => Promise<string | null>;
 };
 
 export type PaymentProviderDeps = { log?: AsaasLog; fetch?: typeof fetch; now?: () => Date };
@@ -42,7 +44,7 @@ export function createPaymentProviders(config: PaymentsConfig, deps: PaymentProv
     log: deps.log,
   });
   const byName = (name: ProviderName): PaymentProvider => (name === 'asaas' ? asaas : local);
-  return { default: byName(config.provider), byName, webhookToken: config.webhookToken };
+  return { default: byName(config.provider), byName, webhookToken: config.webhookToken, asaasWalletIdOf: (apiKey) => asaas.accountWalletId(apiKey) };
 }
 
 /** The BR Code needs a merchant city; a clinic without one is shown as in Brazil. */
