@@ -6,10 +6,8 @@
  *
  *   npm run card-validation -w bench [-- --cards N]
  */
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { DEMO_ACCOUNTS, DEMO_CLINIC_SLUG, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { cards, cardValidations, clinics, subscriptionPlans, subscriptions } from '../apps/server/src/db/schema.ts';
@@ -18,7 +16,7 @@ import { createCardSecretBox } from '../apps/server/src/modules/cards/card-secre
 import { cardTokenAt } from '../apps/server/src/modules/cards/card-token.ts';
 import { issueCardsForSubscription } from '../apps/server/src/modules/cards/issue.ts';
 import { seedManyUsers } from '../apps/server/test/generators.ts';
-import { BENCH_AUTH_SECRET, recordRun, signInCookie, startBenchServer, type BenchServer } from './harness.ts';
+import { BENCH_AUTH_SECRET, benchOnEachDatabase, type BenchServer, recordRun, signInCookie, startBenchServer } from './harness.ts';
 
 function numberFlag(name: string, fallback: number): number {
   const flag = process.argv.indexOf(`--${name}`);
@@ -102,30 +100,10 @@ async function benchOn(postgresUrl: string | null): Promise<void> {
   }
 }
 
-/** A database of its own on the PostgreSQL server, dropped afterwards, so the run starts empty and leaves nothing. */
-async function withFreshPostgresDatabase(serverUrl: string, run: (url: string) => Promise<void>): Promise<void> {
-  const name = `bench_cards_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    await run(url.toString());
-  } finally {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
-}
 
 async function main(): Promise<void> {
   if (!Number.isInteger(CARDS) || CARDS < 1) throw new Error('--cards takes a whole number of at least 1');
-  if (!process.argv.includes('--postgres-only')) await benchOn(null);
-  const postgresServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (postgresServer) await withFreshPostgresDatabase(postgresServer, (url) => benchOn(url));
+  await benchOnEachDatabase('bench_cards', benchOn);
 }
 
 main().catch((error: unknown) => {

@@ -2,10 +2,12 @@
  * What every bench script does around its measurement: the real server on a fresh database, listening on loopback;
  * signing in over HTTP as the browser does; and one entry per run appended to results/<name>.json.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
@@ -91,4 +93,33 @@ export async function recordRun(name: string, server: BenchServer, figures: Reco
   const file = path.join(import.meta.dirname, 'results', `${name}.json`);
   const previous: unknown[] = await fs.readFile(file, 'utf8').then((text) => JSON.parse(text) as unknown[], () => []);
   await fs.writeFile(file, `${JSON.stringify([...previous, record], null, 2)}\n`);
+}
+
+/** A database of its own on the PostgreSQL server, dropped afterwards, so the run starts empty and leaves nothing. */
+async function withFreshPostgresDatabase(serverUrl: string, prefix: string, run: (url: string) => Promise<void>): Promise<void> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    await run(url.toString());
+  } finally {
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  }
+}
+
+/**
+ * Runs a bench on the embedded PGlite (skipped with --postgres-only) and, when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database created there (`<prefix>_<random>`).
+ */
+export async function benchOnEachDatabase(prefix: string, benchOn: (postgresUrl: string | null) => Promise<void>): Promise<void> {
+  if (!process.argv.includes('--postgres-only')) await benchOn(null);
+  const postgresServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgresServer) await withFreshPostgresDatabase(postgresServer, prefix, (url) => benchOn(url));
 }

@@ -7,9 +7,7 @@
  *
  *   npm run users-search -w bench [-- [--users N] [--requests N]]
  */
-import { randomBytes } from 'node:crypto';
 import { desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
-import pg from 'pg';
 import { z } from 'zod';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { adminUserSchema } from '@carteirinha/shared/contracts/users';
@@ -19,7 +17,7 @@ import { foldedContains } from '../apps/server/src/lib/sql.ts';
 import { ensureSettingsRow } from '../apps/server/src/modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../apps/server/src/modules/settings/store.ts';
 import { seedManyClinics, seedManyUsers } from '../apps/server/test/generators.ts';
-import { authRequest, recordRun, signInCookie, startBenchServer, type BenchServer } from './harness.ts';
+import { authRequest, benchOnEachDatabase, type BenchServer, recordRun, signInCookie, startBenchServer } from './harness.ts';
 
 function numberFlag(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -140,24 +138,6 @@ async function explainSearch(db: Database, q: string) {
   return { q, pageUsesTrigramIndex: usesTrigram(pagePlan), countUsesTrigramIndex: usesTrigram(countPlan), pagePlan, countPlan };
 }
 
-/** A database of its own on the PostgreSQL server, dropped afterwards, so the run starts empty and leaves nothing. */
-async function withFreshPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `carteirinha_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
-}
 
 /**
  * How the table was looked after before the measure. PGlite has no autovacuum: rows inserted since the trigram indexes
@@ -214,9 +194,7 @@ async function benchOn(postgresUrl: string | null): Promise<void> {
 async function main(): Promise<void> {
   if (!Number.isInteger(USERS) || USERS < SILVAS_EVERY) throw new Error(`--users takes a whole number of at least ${SILVAS_EVERY}`);
   if (!Number.isInteger(REQUESTS) || REQUESTS < 1) throw new Error('--requests takes a whole number of at least 1');
-  await benchOn(null);
-  const postgresServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (postgresServer) await withFreshPostgresDatabase(postgresServer, (url) => benchOn(url));
+  await benchOnEachDatabase('carteirinha_bench', benchOn);
 }
 
 main().catch((error: unknown) => {

@@ -12,7 +12,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { z } from 'zod';
 import { DEMO_CLINIC_SLUG } from '@carteirinha/shared/constants';
 import type { Database } from '../apps/server/src/db/client.ts';
@@ -21,7 +20,7 @@ import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { asaasPaymentObjectOf } from '../apps/server/src/modules/payments/webhook-envelope.ts';
 import { WEBHOOK_PATH, WEBHOOK_TOKEN_HEADER } from '../apps/server/src/modules/payments/webhook-routes.ts';
 import { seedManyUsers } from '../apps/server/test/generators.ts';
-import { recordRun, startBenchServer, type BenchServer } from './harness.ts';
+import { benchOnEachDatabase, type BenchServer, recordRun, startBenchServer } from './harness.ts';
 
 function numberFlag(name: string, fallback: number): number {
   const flag = process.argv.indexOf(`--${name}`);
@@ -217,32 +216,12 @@ async function benchOn(postgresUrl: string | null): Promise<void> {
   }
 }
 
-/** A database of its own on the PostgreSQL server, dropped afterwards, so the run starts empty and leaves nothing. */
-async function withFreshPostgresDatabase(serverUrl: string, run: (url: string) => Promise<void>): Promise<void> {
-  const name = `bench_webhooks_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    await run(url.toString());
-  } finally {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
-}
 
 async function main(): Promise<void> {
   if (!Number.isInteger(EVENTS) || EVENTS < UNAUTHENTICATED) throw new Error(`--events takes a whole number of at least ${UNAUTHENTICATED}`);
   if (!Number.isInteger(CONCURRENCY) || CONCURRENCY < 1) throw new Error('--concurrency takes a whole number of at least 1');
   if (!(DUPLICATES >= 0 && DUPLICATES <= 1)) throw new Error('--duplicates takes a fraction between 0 and 1');
-  if (!process.argv.includes('--postgres-only')) await benchOn(null);
-  const postgresServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (postgresServer) await withFreshPostgresDatabase(postgresServer, (url) => benchOn(url));
+  await benchOnEachDatabase('bench_webhooks', benchOn);
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, contractTerms, idempotencyKeys, payments, profiles, subscriptions, termsAcceptances } from '../src/db/schema.ts';
+import { asaasPaymentObjectOf } from '../src/modules/payments/webhook-envelope.ts';
 import { createClinic, createSignedInUser, type TestApp } from './helpers.ts';
 
 /** Valid documents (check digits right) and a card that passes Luhn. */
@@ -57,5 +58,44 @@ export async function moneyTableCounts(t: TestApp): Promise<Record<string, numbe
     auditLog: total(await t.db.select({ total: count() }).from(auditLog)),
     idempotencyKeys: total(await t.db.select({ total: count() }).from(idempotencyKeys)),
     profilesWithCpf: total(await t.db.select({ total: count() }).from(profiles).where(eq(profiles.cpf, '52998224725'))),
+  };
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export async function paymentRowOf(t: TestApp, id: string): Promise<PaymentRow> {
+  const [row] = await t.db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw new Error('payment not found');
+  return row;
+}
+
+export async function subscriptionRowOf(t: TestApp, id: string): Promise<SubscriptionRow> {
+  const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!row) throw new Error('subscription not found');
+  return row;
+}
+
+/** A webhook envelope about one of our charges, as Asaas posts it; a RECEIVED or CONFIRMED charge was paid at `paidAt`. */
+export async function asaasEnvelopeOf(t: TestApp, charge: { paymentId: string; event: string; status: string; paidAt: Date; id?: string }): Promise<Record<string, unknown>> {
+  const row = await paymentRowOf(t, charge.paymentId);
+  const subscription = await subscriptionRowOf(t, row.subscriptionId);
+  const paid = charge.status === 'RECEIVED' || charge.status === 'CONFIRMED';
+  return {
+    id: charge.id ?? `evt_${randomUUID()}`,
+    event: charge.event,
+    dateCreated: '2026-11-24 10:00:00',
+    payment: asaasPaymentObjectOf({
+      id: row.providerPaymentId,
+      subscriptionId: subscription.providerSubscriptionId,
+      status: charge.status,
+      method: row.method,
+      amountCents: row.amountCents,
+      dueDate: row.dueDate,
+      paidAt: paid ? charge.paidAt : null,
+      boletoUrl: null,
+      invoiceUrl: null,
+      externalReference: null,
+    }),
   };
 }

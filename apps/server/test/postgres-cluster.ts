@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './server-process.ts';
+import { freePort, stopServer, type ServerProcess } from './server-process.ts';
 
 /**
  * A throw-away PostgreSQL cluster for the process tests (*.postgres.test.ts) that stop, restart or lock the
@@ -97,4 +97,15 @@ export async function eventually(check: () => Promise<boolean>, attempts = 120, 
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   return false;
+}
+
+/**
+ * After a process test: the server stopped (killed if it will not stop within 15 s, as after a fault it may not), the
+ * cluster destroyed and the server's data folder removed. Each part may be missing when beforeAll failed half-way.
+ */
+export async function tearDownProcessTest(parts: { server?: ServerProcess; cluster?: Cluster; dataDir?: string }): Promise<void> {
+  if (parts.server) await Promise.race([stopServer(parts.server), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  parts.server?.child.kill('SIGKILL');
+  await parts.cluster?.destroy();
+  if (parts.dataDir) await fsp.rm(parts.dataDir, { recursive: true, force: true });
 }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
-import { APP_DATABASE, APP_ROLE, asSuperuser, createAppDatabase, eventually, startCluster, type Cluster } from '../../test/postgres-cluster.ts';
-import { freePort, startServer, stopServer, type ServerProcess } from '../../test/server-process.ts';
+import { APP_DATABASE, APP_ROLE, asSuperuser, createAppDatabase, eventually, startCluster, tearDownProcessTest, type Cluster } from '../../test/postgres-cluster.ts';
+import { freePort, startServer, type ServerProcess } from '../../test/server-process.ts';
 
 /**
  * Issue 12 item 3: PostgreSQL faults under load must not kill the server, hang its requests or keep it down after the
@@ -80,10 +80,7 @@ describe('the server process when PostgreSQL fails under load', () => {
   }, 240_000);
 
   afterAll(async () => {
-    if (server) await Promise.race([stopServer(server), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    server?.child.kill('SIGKILL');
-    await cluster?.destroy();
-    if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
+    await tearDownProcessTest({ server, cluster, dataDir });
   }, 60_000);
 
   async function allAnswer200(): Promise<boolean> {

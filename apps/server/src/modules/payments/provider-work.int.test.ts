@@ -10,9 +10,8 @@ import { messages } from '@carteirinha/shared/messages';
 import { auditLog, emailOutbox, jobs, payments, subscriptions, users } from '../../db/schema.ts';
 import { startAsaasDouble, type AsaasDouble } from '../../../test/asaas-double.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { callAs, checkoutBody, createPatient, createProgramme, newKey, type Patient, type Programme } from '../../../test/checkout-kit.ts';
+import { asaasEnvelopeOf, callAs, checkoutBody, createPatient, createProgramme, newKey, paymentRowOf, subscriptionRowOf, type Patient, type Programme } from '../../../test/checkout-kit.ts';
 import { PROVIDER_WORK_QUEUE } from './provider-work.ts';
-import { asaasPaymentObjectOf } from './webhook-envelope.ts';
 import { WEBHOOK_PATH, WEBHOOK_TOKEN_HEADER } from './webhook-routes.ts';
 
 const MINUTE_MS = 60_000;
@@ -37,42 +36,12 @@ afterAll(async () => {
   await asaas.close();
 });
 
-type PaymentRow = typeof payments.$inferSelect;
-
-async function paymentRow(id: string): Promise<PaymentRow> {
-  const [row] = await t.db.select().from(payments).where(eq(payments.id, id));
-  if (!row) throw new Error('payment not found');
-  return row;
-}
-
-async function subscriptionRow(id: string) {
-  const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
-  if (!row) throw new Error('subscription not found');
-  return row;
-}
+const paymentRow = (id: string) => paymentRowOf(t, id);
+const subscriptionRow = (id: string) => subscriptionRowOf(t, id);
 
 /** An Asaas-shaped envelope about one of our charges. */
-async function envelope(paymentId: string, event: string, status: string): Promise<Record<string, unknown>> {
-  const row = await paymentRow(paymentId);
-  const subscription = await subscriptionRow(row.subscriptionId);
-  const paid = status === 'RECEIVED' || status === 'CONFIRMED';
-  return {
-    id: `evt_${randomUUID()}`,
-    event,
-    dateCreated: '2026-11-24 10:00:00',
-    payment: asaasPaymentObjectOf({
-      id: row.providerPaymentId,
-      subscriptionId: subscription.providerSubscriptionId,
-      status,
-      method: row.method,
-      amountCents: row.amountCents,
-      dueDate: row.dueDate,
-      paidAt: paid ? clock : null,
-      boletoUrl: null,
-      invoiceUrl: null,
-      externalReference: null,
-    }),
-  };
+function envelope(paymentId: string, event: string, status: string): Promise<Record<string, unknown>> {
+  return asaasEnvelopeOf(t, { paymentId, event, status, paidAt: clock });
 }
 
 async function deliver(body: Record<string, unknown>): Promise<void> {

@@ -8,8 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLINIC_SLUG } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
-import { APP_DATABASE, asSuperuser, createAppDatabase, eventually, startCluster, type Cluster } from '../../../test/postgres-cluster.ts';
-import { freePort, startServer, stopServer, type ServerProcess } from '../../../test/server-process.ts';
+import { APP_DATABASE, asSuperuser, createAppDatabase, eventually, startCluster, tearDownProcessTest, type Cluster } from '../../../test/postgres-cluster.ts';
+import { freePort, startServer, type ServerProcess } from '../../../test/server-process.ts';
 import { asaasPaymentObjectOf } from './webhook-envelope.ts';
 import { WEBHOOK_PATH, WEBHOOK_TOKEN_HEADER } from './webhook-routes.ts';
 import { WEBHOOK_EVENT_QUEUE } from './webhook-events.ts';
@@ -106,10 +106,7 @@ describe('webhook events across kill -9 and a database outage (PostgreSQL)', () 
   }, 120_000);
 
   afterAll(async () => {
-    if (server) await Promise.race([stopServer(server), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    server?.child.kill('SIGKILL');
-    await cluster?.destroy();
-    if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
+    await tearDownProcessTest({ server, cluster, dataDir });
   }, 60_000);
 
   /** Signs a patient up on the clinic's site and checks out with Pix: one pending charge, through the API. */

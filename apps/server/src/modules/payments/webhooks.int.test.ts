@@ -3,10 +3,10 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
-import { auditLog, cards, emailOutbox, jobs, payments, subscriptionPlans, subscriptions, users, webhookEvents } from '../../db/schema.ts';
+import { auditLog, cards, emailOutbox, jobs, payments, subscriptionPlans, users, webhookEvents } from '../../db/schema.ts';
 import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { callAs, checkoutBody, createPatient, createProgramme, newKey, TEST_CARD, type Patient, type Programme } from '../../../test/checkout-kit.ts';
+import { asaasEnvelopeOf, callAs, checkoutBody, createPatient, createProgramme, newKey, paymentRowOf, subscriptionRowOf, TEST_CARD, type Patient, type Programme } from '../../../test/checkout-kit.ts';
 import { WEBHOOK_EVENT_QUEUE, storeWebhookEvent } from './webhook-events.ts';
 import { asaasPaymentObjectOf } from './webhook-envelope.ts';
 import { WEBHOOK_PATH, WEBHOOK_TOKEN_HEADER } from './webhook-routes.ts';
@@ -22,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type PaymentRow = typeof payments.$inferSelect;
 type Subscribed = { patient: Patient; paymentId: string; subscriptionId: string };
 
 async function subscribe(method: 'pix' | 'boleto' | 'credit_card' = 'pix', target: Programme = programme): Promise<Subscribed> {
@@ -35,41 +34,13 @@ async function subscribe(method: 'pix' | 'boleto' | 'credit_card' = 'pix', targe
   return { patient, paymentId: created.payment.id, subscriptionId: created.subscription.id };
 }
 
-async function paymentRow(id: string): Promise<PaymentRow> {
-  const [row] = await t.db.select().from(payments).where(eq(payments.id, id));
-  if (!row) throw new Error('payment not found');
-  return row;
-}
-
-async function subscriptionRow(id: string) {
-  const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
-  if (!row) throw new Error('subscription not found');
-  return row;
-}
+const paymentRow = (id: string) => paymentRowOf(t, id);
+const subscriptionRow = (id: string) => subscriptionRowOf(t, id);
 
 /** An Asaas envelope about one of our charges, as Asaas posts it. */
-async function envelope(paymentId: string, event: string, status: string, id = `evt_${randomUUID()}`): Promise<Record<string, unknown>> {
-  const row = await paymentRow(paymentId);
-  const subscription = await subscriptionRow(row.subscriptionId);
-  return {
-    id,
-    event,
-    dateCreated: '2026-11-24 10:00:00',
-    payment: asaasPaymentObjectOf({
-      id: row.providerPaymentId,
-      subscriptionId: subscription.providerSubscriptionId,
-      status,
-      method: row.method,
-      amountCents: row.amountCents,
-      dueDate: row.dueDate,
-      paidAt: status === 'RECEIVED' || status === 'CONFIRMED' ? clock : null,
-      boletoUrl: null,
-      invoiceUrl: null,
-      externalReference: null,
-    }),
-    // Asaas adds fields over time: they pass through.
-    novidade: { qualquer: true },
-  };
+async function envelope(paymentId: string, event: string, status: string, id?: string): Promise<Record<string, unknown>> {
+  // Asaas adds fields over time: they pass through.
+  return { ...(await asaasEnvelopeOf(t, { paymentId, event, status, paidAt: clock, id })), novidade: { qualquer: true } };
 }
 
 function deliver(body: Record<string, unknown>, token: string | null = t.config.payments.webhookToken) {
