@@ -14,7 +14,7 @@ import { GRACE_DAYS_DEFAULT } from '@carteirinha/shared/contracts/payments';
 import { issueCardsForSubscription } from '../cards/issue.ts';
 import { benefitsEndOf } from './benefits.ts';
 import type { PaymentNotice } from './notices.ts';
-import { enqueueProviderWork, PAID_AFTER_CANCELLATION_AUDIT } from './provider-work.ts';
+import { enqueueProviderWork, PAID_AFTER_CANCELLATION_AUDIT, paymentWasAudited } from './provider-work.ts';
 import { addDaysToInstant, addMonthsToDay, laterOf, shiftByCycles } from './periods.ts';
 import { canMove, isFirstSettlement, isOpenStatus, isReversal, targetStatusOf, type LedgerAction } from './state-machine.ts';
 import type { ChargeSnapshot } from './webhook-envelope.ts';
@@ -244,13 +244,8 @@ async function reverseSubscription(tx: Database, row: PaymentRow, event: LedgerE
 }
 
 /** Whether the charge was paid after its subscription was cancelled (the settlement's own record of it). */
-async function wasPaidAfterCancellation(tx: Database, paymentId: string): Promise<boolean> {
-  const [found] = await tx
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, paymentId), eq(auditLog.action, PAID_AFTER_CANCELLATION_AUDIT)))
-    .limit(1);
-  return found !== undefined;
+function wasPaidAfterCancellation(tx: Database, paymentId: string): Promise<boolean> {
+  return paymentWasAudited(tx, paymentId, PAID_AFTER_CANCELLATION_AUDIT);
 }
 
 /** A deleted charge no longer owes anything: an overdue subscription with no other overdue charge is back to normal. */

@@ -118,13 +118,18 @@ async function refundTargetOf(db: Database, paymentId: string): Promise<RefundTa
   return row ?? null;
 }
 
-async function alreadyRefundedByUs(db: Database, paymentId: string): Promise<boolean> {
+/** Whether the charge's audit trail holds `action`: the records above are what this work's decisions rest on. */
+export async function paymentWasAudited(db: Database, paymentId: string, action: string): Promise<boolean> {
   const [row] = await db
     .select({ id: auditLog.id })
     .from(auditLog)
-    .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, paymentId), eq(auditLog.action, AUTO_REFUND_AUDIT)))
+    .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, paymentId), eq(auditLog.action, action)))
     .limit(1);
   return row !== undefined;
+}
+
+function alreadyRefundedByUs(db: Database, paymentId: string): Promise<boolean> {
+  return paymentWasAudited(db, paymentId, AUTO_REFUND_AUDIT);
 }
 
 /** Asks the provider for the refund unless the money is already on its way back (a retry after a lost answer). */
