@@ -267,7 +267,7 @@ test.describe('/clinica/validar and /clinica/atendimentos', () => {
     await signInAs('clinicStaff');
     await visit('/clinica/validar');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Validar Cartão');
-    const input = page.getByLabel('Número do cartão ou CPF do titular');
+    const input = page.getByLabel('Número do cartão ou CPF');
     await input.fill(grouped(card.number));
     await input.press('Enter');
     const result = page.getByTestId('validation-result');
