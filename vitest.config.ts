@@ -12,6 +12,9 @@ const pgliteOnlyTests = ['apps/server/src/**/*.pglite.test.ts', 'apps/server/tes
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on CI's two. Most server tests wait on a database
+    // (PostgreSQL's own processes, PGlite's start-up I/O), so a second worker uses the core the first leaves idle.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -36,6 +39,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: [...serverTests, ...postgresOnlyTests],
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['apps/server/test/postgres-global-setup.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
               },
