@@ -52,9 +52,9 @@ async function openCheckout(page: Page, plan: string) {
 }
 
 /** Fills the CPF, picks the method, accepts the terms (after reading them) and confirms. */
-async function subscribe(page: Page, method: 'PIX' | 'Boleto') {
+async function subscribe(page: Page, method: 'PIX' | 'Boleto', cpf = validCpf()) {
   const dialog = await openCheckout(page, PLAN);
-  await dialog.getByLabel('CPF ou CNPJ').fill(validCpf());
+  await dialog.getByLabel('CPF ou CNPJ').fill(cpf);
   await dialog.getByRole('radio', { name: new RegExp(method) }).check();
   await dialog.getByText('Ler os termos de adesão').click();
   await expect(dialog.getByTestId('terms-text')).toContainText('não é plano de saúde');
@@ -166,7 +166,8 @@ test.describe('/paciente/assinatura checkout', () => {
       const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
       expect(second?.y ?? 0).toBeGreaterThan((first?.y ?? 0) + (first?.height ?? 0) - 1);
 
-      const payment = await subscribe(page, 'Boleto');
+      const cpf = validCpf();
+      const payment = await subscribe(page, 'Boleto', cpf);
       await expect(payment.getByText('Vencimento em 5 dias')).toBeVisible();
       const line = (await payment.getByTestId('boleto-line').textContent()) ?? '';
       expect(line.replace(/\D/g, '')).toHaveLength(47);
@@ -211,6 +212,13 @@ test.describe('/paciente/assinatura checkout', () => {
       const receipt = await latestEmailTo(baseURL, email, messages.cancellation.receiptSubject);
       expect(receipt.text).toContain(PLAN);
       expect(receipt.text).toContain('Nenhuma nova cobrança será feita.');
+
+      // Subscribing again starts from the CPF the first checkout recorded (read-only once set): nothing to retype.
+      const again = await openCheckout(page, PLAN);
+      await expect(again.getByLabel('CPF ou CNPJ')).toHaveValue(cpf);
+      await expect(again.getByLabel('E-mail')).toHaveValue(email);
+      await again.getByRole('button', { name: 'Cancelar', exact: true }).click();
+      await expect(again).toBeHidden();
     });
 
     test('the confirm button waits for the required fields, and a bad CPF is refused under its field', async ({ page, baseURL }) => {

@@ -47,6 +47,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
@@ -256,6 +257,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(reportRoutes, { db: database.db });
   await app.register(subscriptionPlanRoutes, { db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
+  await app.register(profileRoutes, { db: database.db });
   const paymentProviders = createPaymentProviders(config.payments, { log: app.log, now });
   app.decorate('paymentProviders', paymentProviders);
   // Webhooks, settlement, reconciliation, delinquency and reminders (ADR 013); e-mails go after each commit.

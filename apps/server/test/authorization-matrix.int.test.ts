@@ -145,6 +145,7 @@ const MATRIX: Record<string, Probe> = {
     crossTenant: { request: (f) => ({ url: `/api/clinic/subscription-plans/${f.planB}` }), expected: ONLY(404, ['staffA', 'clinicAdminA']) },
   },
   'GET /api/patient/subscription': { request: () => ({ url: '/api/patient/subscription' }), expected: ONLY(200, ['patientA']) },
+  'GET /api/patient/profile': { request: () => ({ url: '/api/patient/profile' }), expected: ONLY(200, ['patientA']) },
   'GET /api/patient/subscription-plans': { request: () => ({ url: '/api/patient/subscription-plans' }), expected: ONLY(200, ['patientA']) },
   // Issue 14: plans and terms are the clinic admin's to write (staff read plans); the money routes are the patient's.
   'POST /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
@@ -254,6 +255,8 @@ const ROLE_OF_TWIN = { patientA: 'patient', staffA: 'clinic_staff', clinicAdminA
 const KEPT_WHILE_SUSPENDED: Record<Twin, readonly string[]> = {
   patientA: [
     'GET /api/patient/subscription',
+    // Their own personal data (LGPD's right of access).
+    'GET /api/patient/profile',
     // The patient's own records and the right to cancel do not depend on the clinic paying the platform (issue 14).
     'GET /api/patient/payments',
     'GET /api/patient/payments/:id',

@@ -9,10 +9,11 @@ import { payments, subscriptions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { TenantContext } from '../../plugins/access-control.ts';
+import { findProfile } from '../profiles/repository.ts';
 import { findLatestSubscriptionRow, toSubscription } from '../subscriptions/repository.ts';
 import { todayIn, type CheckoutDeps } from './billing.ts';
 import { toPayment } from './payment-view.ts';
-import { findProfile, findSubscriptionWithPlan, OPEN_PAYMENT_STATUSES, OPEN_SUBSCRIPTION_STATUSES, paymentsOfSubscription, type PaymentRow, type PlanRow, type SubscriptionRow } from './repository.ts';
+import { findSubscriptionWithPlan, OPEN_PAYMENT_STATUSES, OPEN_SUBSCRIPTION_STATUSES, paymentsOfSubscription, type PaymentRow, type PlanRow, type SubscriptionRow } from './repository.ts';
 import { firstDueDateOf, paymentValuesOf, providerFailure, settleIfConfirmed } from './service.ts';
 
 const m = messages.checkoutRules;

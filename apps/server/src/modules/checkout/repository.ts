@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { clinics, payments, plans, profiles, subscriptionPlans, subscriptions } from '../../db/schema.ts';
+import { clinics, payments, plans, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 
 /** A subscription that holds the patient's place: one at a time per patient (and what max_patients counts). */
 export const OPEN_SUBSCRIPTION_STATUSES = ['pending', 'active', 'overdue'] as const;
@@ -19,22 +19,6 @@ export async function findActivePlan(db: Database, clinicId: string, planId: str
     .where(and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.clinicId, clinicId), eq(subscriptionPlans.isActive, true)))
     .limit(1);
   return row ?? null;
-}
-
-export async function findProfile(db: Database, userId: string): Promise<{ cpf: string | null; phone: string | null } | null> {
-  const [row] = await db.select({ cpf: profiles.cpf, phone: profiles.phone }).from(profiles).where(eq(profiles.id, userId)).limit(1);
-  return row ?? null;
-}
-
-/** Fills the profile's CPF and phone where they are empty; a CPF already there is never replaced (read-only once set). */
-export async function fillProfileGaps(db: Database, user: { userId: string; fullName: string }, values: { cpf: string | null; phone: string | null }): Promise<void> {
-  await db
-    .insert(profiles)
-    .values({ id: user.userId, fullName: user.fullName, cpf: values.cpf, phone: values.phone })
-    .onConflictDoUpdate({
-      target: profiles.id,
-      set: { cpf: sql`coalesce(${profiles.cpf}, excluded.cpf)`, phone: sql`coalesce(${profiles.phone}, excluded.phone)` },
-    });
 }
 
 /**

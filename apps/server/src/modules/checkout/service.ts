@@ -11,14 +11,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { TenantContext } from '../../plugins/access-control.ts';
 import type { MerchantAccount, PaymentProvider, ProviderCharge } from '../payments/providers/provider.ts';
+import { fillProfileGaps, findProfile } from '../profiles/repository.ts';
 import { toSubscription } from '../subscriptions/repository.ts';
 import { addCycle, addDays, todayIn, type CheckoutDeps } from './billing.ts';
 import { localBoletoUrl, toPayment } from './payment-view.ts';
 import {
   deleteAbandonedReservations,
-  fillProfileGaps,
   findActivePlan,
-  findProfile,
   findSubscriptionWithPlan,
   hasOpenSubscription,
   lockClinicCheckouts,

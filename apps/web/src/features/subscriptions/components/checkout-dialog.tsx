@@ -6,15 +6,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { PatientProfile } from '@carteirinha/shared/contracts/profiles';
 import { useMe } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { MaskedField } from '@/components/ui/masked-field';
+import { MaskedField, maskValue } from '@/components/ui/masked-field';
+import { CenteredSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/error-message';
+import { useMyProfile } from '@/features/patient/api/get-my-profile';
 import { useCreateSubscription } from '../api/create-subscription';
 import { usePatientTerms } from '../api/get-terms';
 import { checkoutFormSchema, EMPTY_CARD, type CheckoutFormInput, type CheckoutFormOutput } from '../lib/checkout-form';
@@ -29,12 +32,13 @@ const CPF_MESSAGES: readonly string[] = [messages.checkoutRules.invalidCpfCnpj, 
 
 type CheckoutFormProps = {
   plan: SubscriptionPlan;
+  /** What the form starts from; null when it could not be read (the patient then types everything). */
+  profile: PatientProfile | null;
   onCreated: (payment: Payment) => void;
   onCancel: () => void;
 };
 
-function CheckoutForm({ plan, onCreated, onCancel }: CheckoutFormProps) {
-  const { data: me } = useMe();
+function CheckoutForm({ plan, profile, onCreated, onCancel }: CheckoutFormProps) {
   const terms = usePatientTerms(true);
   const termsBoxId = useId();
   const createSubscription = useCreateSubscription();
@@ -47,9 +51,15 @@ function CheckoutForm({ plan, onCreated, onCancel }: CheckoutFormProps) {
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
     resolver: zodResolver(checkoutFormSchema),
-    // Filled from the account: the patient checks rather than types (specification §2, issue 14).
+    // Filled from the profile: the patient checks rather than types (specification §2, issue 14), and a returning
+    // patient finds the CPF that is read-only once set instead of mistyping it.
     defaultValues: {
-      customerData: { name: me?.user.fullName ?? '', email: me?.user.email ?? '', cpfCnpj: '', phone: '' },
+      customerData: {
+        name: profile?.fullName ?? '',
+        email: profile?.email ?? '',
+        cpfCnpj: maskValue('cpfCnpj', profile?.cpf),
+        phone: maskValue('phone', profile?.phone),
+      },
       paymentMethod: 'pix',
       acceptTerms: false,
       card: EMPTY_CARD,
@@ -162,6 +172,10 @@ type CheckoutDialogProps = {
 
 /** Specification §4 "Checkout flow": fill in, choose a method, accept the terms, confirm. */
 export function CheckoutDialog({ plan, onClose, onCreated }: CheckoutDialogProps) {
+  const profile = useMyProfile(plan !== null);
+  const { data: me } = useMe();
+  // Should the profile be unreadable, the account still gives the name and e-mail.
+  const startFrom = profile.data ?? (me ? { fullName: me.user.fullName, email: me.user.email, cpf: null, phone: null } : null);
   return (
     <Dialog open={plan !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="sm:max-w-2xl">
@@ -169,7 +183,8 @@ export function CheckoutDialog({ plan, onClose, onCreated }: CheckoutDialogProps
           <DialogTitle>{plan ? formatMessage(s.checkoutTitle, { plan: plan.name }) : s.confirm}</DialogTitle>
           <DialogDescription>{s.checkoutDescription}</DialogDescription>
         </DialogHeader>
-        {plan ? <CheckoutForm key={plan.id} plan={plan} onCreated={onCreated} onCancel={onClose} /> : null}
+        {plan && profile.isPending ? <CenteredSpinner /> : null}
+        {plan && !profile.isPending ? <CheckoutForm key={plan.id} plan={plan} profile={startFrom} onCreated={onCreated} onCancel={onClose} /> : null}
       </DialogContent>
     </Dialog>
   );
