@@ -8,13 +8,15 @@ test.describe('/paciente (Início)', () => {
     await visit('/paciente');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Olá, Paulo!');
 
-    // The demo subscription expires one year after seeding: read the exact instant from the API the page reads.
+    // The demo subscription is paid through one month after seeding: read the exact instant from the API the page reads.
     const response = await page.request.get('/api/patient/subscription');
     expect(response.status()).toBe(200);
     const { subscription } = mySubscriptionResponseSchema.parse(await response.json());
     expect(subscription?.expiresAt).toBeTruthy();
     const expiresAt = subscription!.expiresAt!;
-    expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now() + 300 * 24 * 60 * 60 * 1000);
+    const daysLeft = (new Date(expiresAt).getTime() - Date.now()) / (24 * 60 * 60 * 1000);
+    expect(daysLeft).toBeGreaterThan(27);
+    expect(daysLeft).toBeLessThanOrEqual(31);
 
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 2, name: 'Plano Individual' })).toBeVisible();

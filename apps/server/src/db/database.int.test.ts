@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { addCycleToDay } from '../modules/payments/periods.ts';
+import { saoPauloDay } from '../lib/sao-paulo-time.ts';
 import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -80,6 +82,13 @@ describe('demo seed', () => {
     // Its first charge was paid: Clínica Demo's revenue is that one Pix payment of the cheapest demo plan.
     const demoPayments = await t.db.select().from(payments).where(eq(payments.subscriptionId, activeSubscriptions[0]!.id));
     expect(demoPayments).toEqual([expect.objectContaining({ clinicId: demo!.id, status: 'received', method: 'pix', amountCents: 8990 })]);
+    // As a paid monthly checkout leaves it: the amount and method shown on /paciente/assinatura, one month paid through.
+    const [subscription] = activeSubscriptions;
+    const [charge] = demoPayments;
+    expect(subscription).toMatchObject({ amountCents: 8990, paymentMethod: 'pix', provider: 'local' });
+    expect(charge?.periodStart).toBe(charge?.dueDate);
+    expect(charge?.periodEnd).toBe(addCycleToDay(charge!.dueDate, 'monthly'));
+    expect(saoPauloDay(subscription!.expiresAt!)).toBe(charge?.periodEnd);
 
     const signIn = await t.app.inject({
       method: 'POST',

@@ -9,6 +9,8 @@ import type { Database } from './client.ts';
 import { clinics, contractTerms, payments, plans, services, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 import { defaultTermsBody } from '../modules/checkout/default-terms.ts';
 import { issueCardsForSubscription } from '../modules/cards/issue.ts';
+import { addCycleToDay, shiftByCycles } from '../modules/payments/periods.ts';
+import { saoPauloDay } from '../lib/sao-paulo-time.ts';
 
 /** `cardBox`: the app's card box (app.cardBox), which seals the demo patient's card secrets. */
 type SeedOptions = { db: Database; auth: Auth; cardBox: SecretBox; withDemo: boolean };
@@ -97,24 +99,38 @@ async function ensureDemoTerms(db: Database, clinicId: string): Promise<void> {
   await db.insert(contractTerms).values({ clinicId, version: 1, body: defaultTermsBody('Clínica Demo', 5) }).onConflictDoNothing();
 }
 
-/** The demo patient's subscription, active because its first charge was paid by Pix: Clínica Demo's revenue. */
+/**
+ * The demo patient's subscription, as a Pix checkout paid today leaves it: the plan's price, one monthly period paid
+ * (settlement's `expires_at`), benefits from today (no carência). Near the period's end the embedded provider makes
+ * the next charge, which 'Simular pagamento' pays, as for any patient.
+ */
 async function ensureActiveSubscription(db: Database, userId: string, clinicId: string): Promise<void> {
   const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   if (existing) return;
   const [plan] = await db
-    .select({ id: subscriptionPlans.id, priceCents: subscriptionPlans.priceCents })
+    .select({ id: subscriptionPlans.id, priceCents: subscriptionPlans.priceCents, billingCycle: subscriptionPlans.billingCycle })
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.clinicId, clinicId))
     .orderBy(subscriptionPlans.priceCents)
     .limit(1);
   if (!plan) return;
   const now = new Date();
-  const expiresAt = new Date(now);
-  expiresAt.setFullYear(expiresAt.getFullYear() + 1);
+  const today = saoPauloDay(now);
   await db.transaction(async (tx) => {
     const [subscription] = await tx
       .insert(subscriptions)
-      .values({ clinicId, userId, planId: plan.id, status: 'active', startedAt: now, expiresAt })
+      .values({
+        clinicId,
+        userId,
+        planId: plan.id,
+        status: 'active',
+        amountCents: plan.priceCents,
+        paymentMethod: 'pix',
+        provider: 'local',
+        startedAt: now,
+        benefitsStartAt: now,
+        expiresAt: shiftByCycles(now, plan.billingCycle, 1),
+      })
       .returning({ id: subscriptions.id });
     if (!subscription) throw new Error('could not create the demo subscription');
     await tx.insert(payments).values({
@@ -124,7 +140,9 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
       providerPaymentId: `demo-${subscription.id}`,
       method: 'pix',
       amountCents: plan.priceCents,
-      dueDate: now.toISOString().slice(0, 10),
+      dueDate: today,
+      periodStart: today,
+      periodEnd: addCycleToDay(today, plan.billingCycle),
       status: 'received',
       paidAt: now,
     });

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BillingCycle } from '@carteirinha/shared/contracts/subscription-plans';
 import type { Database } from '../../db/client.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
 import type { MerchantAccount, PaymentProvider } from '../payments/providers/provider.ts';
@@ -27,22 +26,6 @@ export type CheckoutDeps = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A São Paulo calendar day (yyyy-MM-dd) plus some days. */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + days)).toISOString().slice(0, 10);
-}
-
-/** A day plus one billing cycle (a month on the 31st ends on the last day of the next month). */
-export function addCycle(day: string, cycle: BillingCycle): string {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  const months = cycle === 'monthly' ? 1 : 12;
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date, lastDay));
-  return target.toISOString().slice(0, 10);
-}
 
 export function todayIn(now: Date): string {
   return saoPauloDay(now);

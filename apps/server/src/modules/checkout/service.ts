@@ -13,7 +13,8 @@ import type { TenantContext } from '../../plugins/access-control.ts';
 import type { MerchantAccount, PaymentProvider, ProviderCharge } from '../payments/providers/provider.ts';
 import { fillProfileGaps, findProfile } from '../profiles/repository.ts';
 import { toSubscription } from '../subscriptions/repository.ts';
-import { addCycle, addDays, todayIn, type CheckoutDeps } from './billing.ts';
+import { addCycleToDay, addDaysToDay } from '../payments/periods.ts';
+import { todayIn, type CheckoutDeps } from './billing.ts';
 import { localBoletoUrl, toPayment } from './payment-view.ts';
 import {
   deleteAbandonedReservations,
@@ -32,7 +33,7 @@ const ABANDONED_RESERVATION_MS = 10 * 60 * 1000;
 
 /** Pix and card are due today; a boleto in BOLETO_DUE_DAYS (specification §4: "Vencimento em 5 dias"). */
 export function firstDueDateOf(method: PaymentMethod, today: string): string {
-  return method === 'boleto' ? addDays(today, BOLETO_DUE_DAYS) : today;
+  return method === 'boleto' ? addDaysToDay(today, BOLETO_DUE_DAYS) : today;
 }
 
 /** Whether the provider reports the charge as paid already (a card captured at once). */
@@ -80,7 +81,7 @@ export function paymentValuesOf(input: NewPayment): typeof payments.$inferInsert
     cardSummary: charge.cardSummary,
     adhesionFeeCents: input.adhesionFeeCents,
     periodStart: input.period ? input.period.start : input.today,
-    periodEnd: input.period ? input.period.end : addCycle(input.today, input.cycle),
+    periodEnd: input.period ? input.period.end : addCycleToDay(input.today, input.cycle),
   };
 }
 

@@ -15,7 +15,7 @@ import { issueCardsForSubscription } from '../cards/issue.ts';
 import { benefitsEndOf } from './benefits.ts';
 import type { PaymentNotice } from './notices.ts';
 import { enqueueProviderWork, PAID_AFTER_CANCELLATION_AUDIT, paymentWasAudited } from './provider-work.ts';
-import { addDaysToInstant, addMonthsToDay, laterOf, shiftByCycles } from './periods.ts';
+import { addDaysToInstant, addCycleToDay, laterOf, shiftByCycles } from './periods.ts';
 import { canMove, isFirstSettlement, isOpenStatus, isReversal, targetStatusOf, type LedgerAction } from './state-machine.ts';
 import type { ChargeSnapshot } from './webhook-envelope.ts';
 
@@ -123,7 +123,7 @@ async function insertChargeOf(tx: Database, provider: string, charge: ChargeSnap
       boletoUrl: charge.boletoUrl,
       invoiceUrl: charge.invoiceUrl,
       periodStart,
-      periodEnd: addMonthsToDay(periodStart, plan.billingCycle === 'monthly' ? 1 : 12),
+      periodEnd: addCycleToDay(periodStart, plan.billingCycle),
       createdAt: now,
     })
     .onConflictDoNothing()

@@ -14,7 +14,7 @@ import { localBoletoUrl } from '../checkout/payment-view.ts';
 import { boletoDigitableLine } from './providers/boleto-line.ts';
 import { merchantAccountFor } from './providers/index.ts';
 import { demoPixKeyOf, localPixCharge } from './providers/local.ts';
-import { addMonthsToDay } from './periods.ts';
+import { addCycleToDay } from './periods.ts';
 import type { WebhookLog } from './webhook-events.ts';
 
 /** How long before the paid-through date the next charge exists (so the 3-day reminder has something to remind of). */
@@ -76,7 +76,7 @@ async function renewalOf(db: Database, deps: LocalRenewalDeps, subscriptionId: s
     status: 'pending',
     providerStatus: 'PENDING',
     periodStart: dueDate,
-    periodEnd: addMonthsToDay(dueDate, plan.billingCycle === 'monthly' ? 1 : 12),
+    periodEnd: addCycleToDay(dueDate, plan.billingCycle),
   };
   switch (method) {
     case 'pix': {

@@ -16,6 +16,11 @@ export function addMonthsToDay(day: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+/** A São Paulo day plus one billing cycle. */
+export function addCycleToDay(day: string, cycle: BillingCycle): string {
+  return addMonthsToDay(day, monthsOf(cycle));
+}
+
 export function addDaysToDay(day: string, days: number): string {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
