@@ -87,6 +87,10 @@ test.describe('/paciente/assinatura checkout', () => {
     await expect(cards.first()).toBeVisible();
     const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
     expect(first?.y).toBe(second?.y);
+    // Each discount once, though the demo plan also writes it among its features; one person is said as such.
+    await expect(planCard(page, PLAN).getByText(/consultas/i)).toHaveCount(1);
+    await expect(planCard(page, PLAN)).toContainText('Somente o titular');
+    await expect(planCard(page, 'Plano Família')).toContainText('Até 4 pessoas');
 
     const checkout = await openCheckout(page, PLAN);
     await expect(checkout.getByLabel('Nome completo')).toHaveValue('Paciente Pix');
@@ -208,6 +212,10 @@ test.describe('/paciente/assinatura checkout', () => {
       await expect(page.getByTestId('subscription-status')).toHaveText('Cancelada');
       await expect(page.getByText('Enviamos o comprovante de cancelamento para o seu e-mail.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Cancelar assinatura' })).toHaveCount(0);
+      // On a phone the charges scroll inside their table, not the page, and the keyboard can scroll them too.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      const charges = page.locator('[data-slot="table-container"]').filter({ has: page.getByRole('table', { name: messages.subscriptionPage.chargesCaption }) });
+      await expect(charges).toHaveAttribute('tabindex', '0');
 
       const receipt = await latestEmailTo(baseURL, email, messages.cancellation.receiptSubject);
       expect(receipt.text).toContain(PLAN);

@@ -347,6 +347,7 @@ export const messages = {
     perMonth: '/mês',
     perYear: '/ano',
     perDependent: '+ {price} por dependente',
+    holderOnly: 'Somente o titular',
     adhesionFee: 'Taxa de adesão: {price}',
     oneAtATime: 'Você já tem uma assinatura em andamento. Para trocar de plano, cancele a atual primeiro.',
     checkoutTitle: 'Assinar {plan}',

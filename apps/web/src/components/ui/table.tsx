@@ -1,10 +1,35 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { cn } from '@/lib/utils';
+
+/** Whether the element's content is wider than the element (it scrolls sideways), kept up to date as either resizes. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
 
 /** A data table; scrolls sideways on narrow screens instead of squeezing its columns. Give it a `TableCaption`. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  // A keyboard user must be able to scroll what a finger can (WCAG 2.1.1): the container takes focus, and the arrow
+  // keys, only while it actually scrolls (a table with no link or button in it otherwise traps its hidden columns).
+  const scrolls = useScrollsSideways(containerRef);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto rounded-xl border bg-card">
+    <div
+      ref={containerRef}
+      data-slot="table-container"
+      tabIndex={scrolls ? 0 : undefined}
+      className="relative w-full overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

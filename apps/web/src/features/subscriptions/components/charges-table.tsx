@@ -40,58 +40,57 @@ function ReceiptLink({ payment }: { payment: Payment }) {
 export function ChargesTable({ onPay }: { onPay: (payment: Payment) => void }) {
   const payments = useMyPayments();
   return (
-    <section aria-labelledby="charges-title" className="grid gap-3">
+    // min-w-0: a grid item is as wide as its content by default, and the table must scroll inside, not widen the page.
+    <section aria-labelledby="charges-title" className="grid min-w-0 gap-3">
       <h2 id="charges-title" className="text-lg font-semibold">
         {s.chargesTitle}
       </h2>
-      <div className="rounded-md border">
-        <Table>
-          <TableCaption className="sr-only">{s.chargesCaption}</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{s.columnDue}</TableHead>
-              <TableHead>{s.columnPeriod}</TableHead>
-              <TableHead>{s.columnMethod}</TableHead>
-              <TableHead className="text-right">{s.columnAmount}</TableHead>
-              <TableHead>{s.columnStatus}</TableHead>
-              <TableHead>
-                <span className="sr-only">{s.columnActions}</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {payments.isPending ? (
-              <TableMessageRow colSpan={COLUMNS}>{messages.common.loading}</TableMessageRow>
-            ) : payments.isError ? (
-              <TableMessageRow colSpan={COLUMNS}>
-                <ErrorState variant="inline" {...retryPropsOf(payments)} />
-              </TableMessageRow>
-            ) : payments.data.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS}>{s.noCharges}</TableMessageRow>
-            ) : (
-              payments.data.map((payment) => (
-                <TableRow key={payment.id}>
-                  <TableCell>{formatDay(payment.dueDate)}</TableCell>
-                  <TableCell>{periodOf(payment)}</TableCell>
-                  <TableCell>{PAYMENT_METHOD_LABELS[payment.method]}</TableCell>
-                  <TableCell className="text-right">{formatMoney(payment.amountCents)}</TableCell>
-                  <TableCell>
-                    <Badge variant={isPaid(payment.status) ? 'default' : 'secondary'}>{PAYMENT_STATUS_LABELS[payment.status]}</Badge>
-                  </TableCell>
-                  <TableCell className="text-right">
-                    {isPaid(payment.status) ? <ReceiptLink payment={payment} /> : null}
-                    {isOpen(payment.status) ? (
-                      <Button type="button" size="sm" onClick={() => onPay(payment)}>
-                        {s.pay}
-                      </Button>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <Table>
+        <TableCaption className="sr-only">{s.chargesCaption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{s.columnDue}</TableHead>
+            <TableHead>{s.columnPeriod}</TableHead>
+            <TableHead>{s.columnMethod}</TableHead>
+            <TableHead className="text-right">{s.columnAmount}</TableHead>
+            <TableHead>{s.columnStatus}</TableHead>
+            <TableHead>
+              <span className="sr-only">{s.columnActions}</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {payments.isPending ? (
+            <TableMessageRow colSpan={COLUMNS}>{messages.common.loading}</TableMessageRow>
+          ) : payments.isError ? (
+            <TableMessageRow colSpan={COLUMNS}>
+              <ErrorState variant="inline" {...retryPropsOf(payments)} />
+            </TableMessageRow>
+          ) : payments.data.length === 0 ? (
+            <TableMessageRow colSpan={COLUMNS}>{s.noCharges}</TableMessageRow>
+          ) : (
+            payments.data.map((payment) => (
+              <TableRow key={payment.id}>
+                <TableCell>{formatDay(payment.dueDate)}</TableCell>
+                <TableCell>{periodOf(payment)}</TableCell>
+                <TableCell>{PAYMENT_METHOD_LABELS[payment.method]}</TableCell>
+                <TableCell className="text-right whitespace-nowrap">{formatMoney(payment.amountCents)}</TableCell>
+                <TableCell>
+                  <Badge variant={isPaid(payment.status) ? 'default' : 'secondary'}>{PAYMENT_STATUS_LABELS[payment.status]}</Badge>
+                </TableCell>
+                <TableCell className="text-right">
+                  {isPaid(payment.status) ? <ReceiptLink payment={payment} /> : null}
+                  {isOpen(payment.status) ? (
+                    <Button type="button" size="sm" onClick={() => onPay(payment)}>
+                      {s.pay}
+                    </Button>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { CheckCircle2Icon, UsersIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { featuresBesidesDiscounts } from '@/lib/plan-features';
 import { cycleSuffix } from '../lib/plan-display';
 
 const s = messages.subscriptionPage;
@@ -31,7 +32,8 @@ type PatientPlanCardProps = {
 /** One of the clinic's plans (specification §2 "Subscription"), as an article named by the plan. */
 export function PatientPlanCard({ plan, isActivePlan, blockedNoteId, onSubscribe }: PatientPlanCardProps) {
   const titleId = useId();
-  const features = [...plan.features, ...discountLines(plan.discounts)];
+  // A feature line that only repeats a discount ("Consultas com 30% de desconto") is listed once, as the discount.
+  const features = [...featuresBesidesDiscounts(plan.features, plan.discounts), ...discountLines(plan.discounts)];
   const disabled = isActivePlan || blockedNoteId !== null;
   return (
     <Card role="article" aria-labelledby={titleId} className="flex flex-col">
@@ -56,12 +58,12 @@ export function PatientPlanCard({ plan, isActivePlan, blockedNoteId, onSubscribe
         </div>
         <p className="flex items-center gap-2 text-sm">
           <UsersIcon aria-hidden="true" className="size-4 text-primary" />
-          {formatMessage(messages.cards.upToMembers, { count: plan.maxMembers })}
+          {plan.maxMembers > 1 ? formatMessage(messages.cards.upToMembers, { count: plan.maxMembers }) : s.holderOnly}
         </p>
         {features.length > 0 ? (
           <ul className="grid gap-2">
-            {features.map((feature) => (
-              <li key={feature} className="flex items-start gap-2 text-sm">
+            {features.map((feature, index) => (
+              <li key={`${index}-${feature}`} className="flex items-start gap-2 text-sm">
                 <CheckCircle2Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
                 {feature}
               </li>

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { LogoMark } from '@/components/ui/logo-mark';
 import { cn } from '@/lib/utils';
 import type { ClinicTenant } from '../api/get-tenant';
-import { featuresBesidesDiscounts } from '../lib/plan-features';
+import { featuresBesidesDiscounts } from '@/lib/plan-features';
 
 const SIGN_UP_PATH = '/auth?tab=cadastrar';
 
