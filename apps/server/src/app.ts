@@ -266,7 +266,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   app.decorate('cardBox', cardBox);
   const paymentDeps = { notify: createNotify({ db: database.db, mailer, background, homeOf }), log: app.log, cardBox };
   registerPaymentJobs(jobs, { ...paymentDeps, db: database.db, providers: paymentProviders, keyBox: createClinicAsaasKeyBox(authSecret), pixKey: config.payments.pixKey });
-  await app.register(paymentRoutes, { db: database.db, jobs, background, notify: paymentDeps.notify, webhookToken: config.payments.webhookToken, now, cardBox });
+  await app.register(paymentRoutes, { db: database.db, jobs, background, notify: paymentDeps.notify, webhookToken: config.payments.webhookToken, now, cardBox, inlineConcurrency: database.kind === 'pglite' ? 1 : 4 });
   const settle = async (paymentId: string) => {
     await settleChargeNow(database.db, paymentDeps, paymentId, now());
   };

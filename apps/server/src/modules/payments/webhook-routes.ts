@@ -1,4 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +38,20 @@ export type PaymentRoutesOptions = {
   now: () => Date;
   /** The deployment's card box: a settled first charge issues the subscription's cards. */
   cardBox: SecretBox;
+  /**
+   * How many stored events this process processes at once right after answering. The answers' inserts share the
+   * database with that processing: on PGlite's single connection one at a time keeps each answer behind at most one
+   * processing transaction instead of all those of a burst (bench/RESULTS.md, webhooks).
+   */
+  inlineConcurrency: number;
 };
+
+/**
+ * Events waiting for inline processing beyond which the job runner takes them instead: a bound on memory only. The
+ * runner claims a few jobs every few seconds, far slower than this process drains its backlog, so a burst (a paused
+ * queue replayed) is best processed here.
+ */
+const MAX_INLINE_BACKLOG = 10_000;
 
 /** Constant-time comparison over equal-length digests, so neither the content nor the length of the token leaks. */
 export function webhookTokenMatches(given: string | string[] | undefined, expected: string): boolean {
@@ -98,6 +112,16 @@ export function simulatedPaymentEvent(charge: OwnCharge, now: Date): Record<stri
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const { db } = options;
   const processDeps = (log: FastifyRequest['log']) => ({ notify: options.notify, log, cardBox: options.cardBox });
+  const inline = pLimit(options.inlineConcurrency);
+  // At shutdown what is still waiting is not started: each event's job, written with it, processes it later.
+  let closing = false;
+  app.addHook('preClose', () => {
+    closing = true;
+  });
+  const processInline = (log: FastifyRequest['log'], storedId: string, now: Date) =>
+    inline(async () => {
+      if (!closing) await processWebhookEvent(db, processDeps(log), storedId, now);
+    });
 
   app.post(
     WEBHOOK_PATH,
@@ -129,12 +153,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         if (id) await options.jobs.enqueue(WEBHOOK_EVENT_QUEUE, { webhookEventId: id }, { singletonKey: `${provider}:${envelope.id}`, tx });
         return id;
       });
-      if (storedId) {
-        // Answer at once (only a 200 counts for Asaas); a lone server without the runner still settles right away.
-        const afterAnswer = new Promise<void>((resolve) => setImmediate(resolve));
-        options.background.run(afterAnswer.then(() => processWebhookEvent(db, processDeps(request.log), storedId, now)), 'webhook event');
-      } else {
+      if (!storedId) {
         request.log.info({ provider, eventId: envelope.id }, 'payments.webhook_duplicate');
+      } else if (inline.pendingCount >= MAX_INLINE_BACKLOG) {
+        request.log.info({ provider, eventId: envelope.id }, 'payments.webhook_left_to_job');
+      } else {
+        // Answer at once (only a 200 counts for Asaas), then process here, a few at a time, so that the event settles
+        // right away even on a lone server; its job (the runner) covers a crash, or a burst beyond the backlog.
+        const afterAnswer = new Promise<void>((resolve) => setImmediate(resolve));
+        options.background.run(afterAnswer.then(() => processInline(request.log, storedId, now)), 'webhook event');
       }
       return { received: true as const };
     },

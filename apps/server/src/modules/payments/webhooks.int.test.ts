@@ -235,6 +235,43 @@ describe('concurrency', () => {
   });
 });
 
+describe('a burst, then a shutdown', () => {
+  it('closes without waiting for the events still queued for processing: each is processed once, or left to its job', async () => {
+    // A server of its own: this one is shut down while events wait for their inline processing.
+    const own = await createTestApp({ SIGN_IN_IP_LIMIT: '1000' }, { now: () => clock });
+    try {
+      const target = await createProgramme(own, 'Clínica do Desligamento');
+      const bodies: Record<string, unknown>[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const patient = await createPatient(own, target);
+        const created = await callAs(own, patient.cookie)('POST', '/api/patient/subscriptions', checkoutBody(target), newKey());
+        expect(created.statusCode).toBe(201);
+        bodies.push(await asaasEnvelopeOf(own, { paymentId: created.json().payment.id, event: 'PAYMENT_RECEIVED', status: 'RECEIVED', paidAt: clock }));
+      }
+      await own.app.background.settled();
+      const answers = await Promise.all(
+        bodies.map((body) => own.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: { [WEBHOOK_TOKEN_HEADER]: own.config.payments.webhookToken }, payload: body })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(bodies.map(() => 200));
+      await own.app.close();
+
+      const events = await own.db.select({ eventId: webhookEvents.eventId, processedAt: webhookEvents.processedAt }).from(webhookEvents);
+      expect(events).toHaveLength(bodies.length);
+      const queued = await own.db.select({ key: jobs.singletonKey }).from(jobs).where(eq(jobs.queue, WEBHOOK_EVENT_QUEUE));
+      expect(queued.map((job) => job.key).sort()).toEqual(events.map((event) => `local:${event.eventId}`).sort());
+      // Nothing half-done: a processed event settled its charge once; an unprocessed one left its charge pending.
+      const settled = await own.db.select({ id: auditLog.entityId }).from(auditLog).where(eq(auditLog.action, 'payment.settled'));
+      const received = await own.db.select({ total: count() }).from(payments).where(eq(payments.status, 'received'));
+      const processed = events.filter((event) => event.processedAt !== null).length;
+      expect(new Set(settled.map((row) => row.id)).size).toBe(settled.length);
+      expect(settled).toHaveLength(processed);
+      expect(received[0]?.total).toBe(processed);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('random order and duplicates', () => {
   // Security checklist 32: whatever the order, and however often each event is delivered, one charge ends where the
   // precedence of ADR 013 puts it. Fixed seed and few runs: deterministic, and each run has its own subscription.
