@@ -239,7 +239,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     addressWindowMs: config.signInWindowMs,
     accountLimit: config.signInAccountFailureLimit,
     onCeilingReached: createCeilingNotifier({ db: database.db, mailer, homeOf }),
-    onError: (error) => app.log.error({ err: error }, 'auth.sign_in.ceiling_notice_failed'),
+    background,
   });
   await app.register(authRoutes, { auth, db: database.db, throttle, settings, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
   await app.register(healthRoutes, { database });

@@ -20,20 +20,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The link of the newest e-mail to this address whose subject matches, once it is in the outbox (mail may go in the background). */
+/** The link of the newest e-mail to this address whose subject matches (mail goes in the background: wait for it). */
 async function linkTo(email: string, subject: string): Promise<URL> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const [mail] = await t.db
-      .select({ text: emailOutbox.text })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, email), like(emailOutbox.subject, `%${subject}%`)))
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(1);
-    const found = mail && /https?:\/\/\S+/.exec(mail.text);
-    if (found) return new URL(found[0]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no "${subject}" e-mail to ${email}`);
+  await t.app.background.settled();
+  const [mail] = await t.db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), like(emailOutbox.subject, `%${subject}%`)))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const found = mail && /https?:\/\/\S+/.exec(mail.text);
+  if (!found) throw new Error(`no "${subject}" e-mail to ${email}`);
+  return new URL(found[0]);
 }
 
 function tokenOf(link: URL): string {

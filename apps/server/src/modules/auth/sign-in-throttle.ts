@@ -1,6 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { signInCeilingNotices, signInFailures, signInKnownAddresses } from '../../db/schema.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
 
 /** Whether a sign-in may be tried now; when not, how long to wait (sent as `Retry-After`) and why (for the log). */
 export type SignInVerdict =
@@ -23,7 +24,8 @@ export type SignInThrottleOptions = {
   accountLimit: number;
   /** Tells the owner that the ceiling was reached; called at most once per hour per account, in the background. */
   onCeilingReached: (email: string) => Promise<void>;
-  onError: (error: unknown) => void;
+  /** Where that e-mail runs: after the answer, logged if it fails, and waited for at shutdown. */
+  background: Pick<BackgroundTasks, 'run'>;
   now?: () => Date;
 };
 
@@ -145,7 +147,7 @@ export function createSignInThrottle(db: Database, options: SignInThrottleOption
       if (failures.account < options.accountLimit) return;
       if (!(await claimCeilingNotice(email, at))) return;
       // The e-mail goes out in the background: this answer must take as long whether or not the account exists.
-      options.onCeilingReached(email).catch(options.onError);
+      options.background.run(options.onCeilingReached(email), 'auth.sign_in.ceiling_notice');
     },
 
     async recordSuccess(email, ipAddress) {

@@ -92,8 +92,8 @@ export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, 
       const created = await createTrialClinic(db, ctx.userId, request.body);
       options.resolver.invalidate();
       request.log.info({ userId: ctx.userId, clinicId: created.clinicId }, 'clinic.created_by_onboarding');
-      // Not awaited: a slow SMTP server must not hold the new clinic's answer (failures are logged by the notifier).
-      void options.notifier.clinicSignedUp({ name: request.body.name });
+      // After the answer: a slow SMTP server must not hold the new clinic's answer, and a shutdown still waits for it.
+      app.background.run(options.notifier.clinicSignedUp({ name: request.body.name }), 'notifications.new_clinic');
       return reply.status(201).send({
         clinicId: created.clinicId,
         trialEndsAt: created.trialEndsAt.toISOString(),

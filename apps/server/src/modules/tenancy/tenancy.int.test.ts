@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import { clinics, emailOutbox, plans, userRoles, users } from '../../db/schema.ts';
 import { TEST_PASSWORD, changeSettings, cookieHeaderOf, createClinic, createSignedInUser, createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
@@ -189,11 +189,8 @@ describe('onboarding', () => {
 
     // 'Novas clínicas' is on by default: the support address hears of it.
     // Sent after the answer, so that a slow SMTP server does not hold the sign-up.
-    const notice = await vi.waitFor(async () => {
-      const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Nova Vida'));
-      if (!row) throw new Error('not sent yet');
-      return row;
-    });
+    await t.app.background.settled();
+    const [notice] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Nova Vida'));
     expect(notice).toMatchObject({ to: 'suporte@carteirinha.com.br' });
     expect(notice?.text).toContain('/admin');
 
@@ -251,6 +248,7 @@ describe('onboarding', () => {
     await changeSettings(t, admin.cookie, { notifyNewClinics: false });
     const { cookie } = await confirmedNewcomer();
     expect((await onboard(cookie, { name: 'Clínica Silenciosa', cnpj: '11.222.333/0001-81', slug: 'silenciosa' })).statusCode).toBe(201);
+    await t.app.background.settled();
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Silenciosa'))).toHaveLength(0);
     await changeSettings(t, admin.cookie, { notifyNewClinics: true });
   });
