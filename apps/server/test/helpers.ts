@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,10 +12,11 @@ import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared
 import type { Role } from '@carteirinha/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { openPglite, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type { PaymentStatus } from '@carteirinha/shared/contracts/payments';
 import { clinics, contractTerms, payments, subscriptionPlans, subscriptions, userRoles, users } from '../src/db/schema.ts';
 import { defaultTermsBody } from '../src/modules/checkout/default-terms.ts';
+import { createPostgresDatabase } from './postgres-database.ts';
 import { ensureSettingsRow } from '../src/modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../src/modules/settings/store.ts';
 
@@ -26,30 +26,6 @@ export const PUBLIC_URL = 'http://127.0.0.1:3999';
 /** Which database this test project runs on (set per Vitest project). */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-}
-
-/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped on close. */
-async function createPostgresDatabase(): Promise<DatabaseHandle> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `carteirinha_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 4);
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
 }
 
 /** An empty, migrated database of this project's kind. */
