@@ -121,6 +121,7 @@ async function replaceOpenCharge(deps: CheckoutDeps, ctx: TenantContext, target:
           adhesionFeeCents: open.adhesionFeeCents,
           cycle: plan.billingCycle,
           today,
+          now,
           period: { start: open.periodStart, end: open.periodEnd },
         }),
       )

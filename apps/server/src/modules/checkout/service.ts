@@ -50,6 +50,8 @@ type NewPayment = {
   adhesionFeeCents: number;
   cycle: BillingCycle;
   today: string;
+  /** When it was made: the reminders read `created_at`, so it is the caller's clock, never the database's `now()`. */
+  now: Date;
   /** The cycle it pays for when it replaces another charge; else from today, one cycle long. */
   period?: { start: string | null; end: string | null };
 };
@@ -82,6 +84,7 @@ export function paymentValuesOf(input: NewPayment): typeof payments.$inferInsert
     adhesionFeeCents: input.adhesionFeeCents,
     periodStart: input.period ? input.period.start : input.today,
     periodEnd: input.period ? input.period.end : addCycleToDay(input.today, input.cycle),
+    createdAt: input.now,
   };
 }
 
@@ -207,7 +210,8 @@ export async function checkout(deps: CheckoutDeps, ctx: TenantContext, input: Cr
   const { plan, terms, cpf } = await checkRequest(deps.db, ctx, input);
   const provider = deps.billing.providerForNew();
   const reserved = await reserveSubscription(deps, ctx, input, { planId: plan.id, priceCents: plan.priceCents, termsId: terms.id, provider: provider.name }, ip);
-  const today = todayIn(deps.now());
+  const now = deps.now();
+  const today = todayIn(now);
   const reservation = {
     id: reserved.id,
     amountCents: plan.priceCents,
@@ -238,7 +242,7 @@ export async function checkout(deps: CheckoutDeps, ctx: TenantContext, input: Cr
         .where(and(eq(subscriptions.id, reserved.id), eq(subscriptions.clinicId, ctx.clinicId)));
       const [row] = await tx
         .insert(payments)
-        .values(paymentValuesOf({ id: paymentId, clinicId: ctx.clinicId, subscriptionId: reserved.id, providerName: provider.name, charge, adhesionFeeCents: plan.adhesionFeeCents, cycle: plan.billingCycle, today }))
+        .values(paymentValuesOf({ id: paymentId, clinicId: ctx.clinicId, subscriptionId: reserved.id, providerName: provider.name, charge, adhesionFeeCents: plan.adhesionFeeCents, cycle: plan.billingCycle, today, now }))
         .returning();
       if (!row) throw new Error('payment not recorded');
       await fillProfileGaps(tx, ctx, { cpf, phone: input.customerData.phone ?? null });
