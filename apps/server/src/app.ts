@@ -154,7 +154,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerErrorHandler(app);
 
   const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log);
-  const backups = createBackupService({ database, dataDir: config.dataDir, settings });
+  const backups = createBackupService({ database, dataDir: config.dataDir, settings, now });
   app.decorate('settings', settings);
   app.decorate('backups', backups);
 

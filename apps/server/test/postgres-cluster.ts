@@ -34,6 +34,20 @@ async function runAsPostgres(program: string, args: string[]): Promise<void> {
   await execFileAsync(asRoot ? 'runuser' : program, asRoot ? ['-u', 'postgres', '--', program, ...args] : args, { timeout: 120_000 });
 }
 
+/** pg_isready until the server takes connections (30 s at most). */
+async function waitUntilReady(bin: string, port: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await execFileAsync(path.join(bin, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)], { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`PostgreSQL on port ${port} did not start`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 export type Cluster = {
   port: number;
   dir: string;
@@ -55,7 +69,14 @@ export async function startCluster(prefix = 'carteirinha-pg-'): Promise<Cluster>
   const data = path.join(dir, 'data');
   await runAsPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
   const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`;
-  const pgCtl = (...args: string[]) => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'postgres.log'), '-w', '-o', options, ...args]);
+  const pgCtlNow = (wait: '-w' | '-W', args: string[]) => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'postgres.log'), wait, '-o', options, ...args]);
+  // pg_ctl's own wait for a start compares the pid file's start time with its own clock, which never agree under the
+  // clock sweep's faketime (npm run test:clock): a start or restart is waited for by asking the server itself.
+  const pgCtl = async (...args: string[]) => {
+    const starts = args.includes('start') || args.includes('restart');
+    await pgCtlNow(starts ? '-W' : '-w', args);
+    if (starts) await waitUntilReady(bin, port);
+  };
   await pgCtl('start');
   return {
     port,

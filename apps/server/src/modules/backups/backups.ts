@@ -12,8 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const DAILY_BACKUP: Schedule = { hour: 3 };
 
 export type BackupService = {
-  /** 'Fazer Backup Agora': writes one file under DATA_DIR/backups, then applies the retention. */
-  backupNow: () => Promise<BackupInfo>;
+  /** 'Fazer Backup Agora': writes one file under DATA_DIR/backups, stamped `now` (the app's clock), then applies the retention. */
+  backupNow: (now?: Date) => Promise<BackupInfo>;
   /**
    * The backup of the 3 am occurrence `due`, made by the one process that claims it in the database; null when
    * another process has it (or the daily backup is off). A failed backup gives the claim back.
@@ -34,7 +34,23 @@ function fileNameFor(now: Date, extension: string): string {
   return `${BACKUP_PREFIX}${now.toISOString().replace(/[:.]/g, '-')}${extension}`;
 }
 
-export function createBackupService(options: { database: DatabaseHandle; dataDir: string; settings: SettingsStore }): BackupService {
+/** `carteirinha-2026-11-26T03-00-00-123Z…` → the instant in its name. */
+const STAMP = /^carteirinha-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z/;
+
+/**
+ * When a backup was made: the instant in its name, which is the clock of the process that wrote it (the same clock
+ * the retention and the 3 am schedule read), not the file's mtime, which is the kernel's. A file whose name carries
+ * no instant (copied in by hand) falls back to its mtime.
+ */
+export function backupCreatedAt(fileName: string, mtime: Date): Date {
+  const match = STAMP.exec(fileName);
+  if (!match) return mtime;
+  const [, day, hours, minutes, seconds, millis] = match;
+  const stamped = new Date(`${day}T${hours}:${minutes}:${seconds}.${millis}Z`);
+  return Number.isNaN(stamped.getTime()) ? mtime : stamped;
+}
+
+export function createBackupService(options: { database: DatabaseHandle; dataDir: string; settings: SettingsStore; now: () => Date }): BackupService {
   const folder = path.join(options.dataDir, 'backups');
   const { db } = options.database;
   let running: Promise<BackupInfo> | null = null;
@@ -51,23 +67,22 @@ export function createBackupService(options: { database: DatabaseHandle; dataDir
         .filter((name) => name.startsWith(BACKUP_PREFIX) && name.endsWith(options.database.backupExtension))
         .map(async (name) => {
           const stat = await fs.stat(path.join(folder, name));
-          return { fileName: name, sizeBytes: stat.size, createdAt: stat.mtime.toISOString() };
+          return { fileName: name, sizeBytes: stat.size, createdAt: backupCreatedAt(name, stat.mtime).toISOString() };
         }),
     );
     return backups.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  async function prune(retentionDays: number, now = new Date()): Promise<number> {
+  async function prune(retentionDays: number, now = options.now()): Promise<number> {
     const cutoff = now.getTime() - retentionDays * DAY_MS;
     const old = (await list()).filter((backup) => new Date(backup.createdAt).getTime() < cutoff);
     await Promise.all(old.map((backup) => fs.rm(path.join(folder, backup.fileName), { force: true })));
     return old.length;
   }
 
-  async function write(): Promise<BackupInfo> {
+  async function write(now: Date): Promise<BackupInfo> {
     // Backups hold password hashes and personal data: readable by the server's user only.
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });
-    const now = new Date();
     const fileName = fileNameFor(now, options.database.backupExtension);
     // Written under a temporary name and renamed, so a half-written file is never listed as a backup.
     const partial = path.join(folder, `.${fileName}.partial`);
@@ -80,19 +95,19 @@ export function createBackupService(options: { database: DatabaseHandle; dataDir
     }
     const stat = await fs.stat(path.join(folder, fileName));
     await prune((await options.settings.get()).backupRetentionDays, now);
-    return { fileName, sizeBytes: stat.size, createdAt: stat.mtime.toISOString() };
+    return { fileName, sizeBytes: stat.size, createdAt: now.toISOString() };
   }
 
   // Two clicks (or the job and a click) at once make one backup, not two competing dumps.
-  function backupNow(): Promise<BackupInfo> {
-    running ??= write().finally(() => {
+  function backupNow(now = options.now()): Promise<BackupInfo> {
+    running ??= write(now).finally(() => {
       running = null;
     });
     return running;
   }
 
   function dailyBackup(due: Date, now: Date): Promise<BackupInfo | null> {
-    return runClaimedJob(db, 'dailyBackup', due, now, backupNow);
+    return runClaimedJob(db, 'dailyBackup', due, now, () => backupNow(now));
   }
 
   return { backupNow, dailyBackup, latest: async () => (await list())[0] ?? null, list, prune };
@@ -103,7 +118,7 @@ export function createBackupService(options: { database: DatabaseHandle; dataDir
  * it costs a directory listing). Then the backup is made when it is due, and answered (null when nothing was due,
  * or another process made it).
  */
-export async function runDailyBackupIfDue(backups: BackupService, settings: SettingsStore, now = new Date()): Promise<BackupInfo | null> {
+export async function runDailyBackupIfDue(backups: BackupService, settings: SettingsStore, now: Date): Promise<BackupInfo | null> {
   const { backupDailyEnabled, backupRetentionDays } = await settings.get();
   await backups.prune(backupRetentionDays, now);
   const latest = await backups.latest();

@@ -31,7 +31,7 @@ describe('backups on PostgreSQL with an old pg_dump', () => {
     expect(serverMajor).toBeGreaterThan(9);
     const oldTools = openPostgres(await databaseUrlOf(t), 1, { pgDumpPath: path.join(fakeBin, 'pg_dump') });
     try {
-      const backups = createBackupService({ database: oldTools, dataDir: t.dataDir, settings: t.app.settings });
+      const backups = createBackupService({ database: oldTools, dataDir: t.dataDir, settings: t.app.settings, now: () => new Date() });
       const failure = await backups.backupNow().then(
         () => null,
         (error: unknown) => error,

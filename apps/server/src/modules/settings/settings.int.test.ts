@@ -318,14 +318,11 @@ describe('admin Configurações', () => {
   it('applies the retention: a backup older than the retention days is deleted by the next one', async () => {
     const folder = path.join(t.dataDir, 'backups');
     const extension = t.database.backupExtension;
-    const old = path.join(folder, `carteirinha-2020-01-01T03-00-00-000Z${extension}`);
+    const named = (daysAgo: number) => path.join(folder, `carteirinha-${new Date(Date.now() - daysAgo * DAY_MS).toISOString().replace(/[:.]/g, '-')}${extension}`);
+    const old = named(40);
     await fs.writeFile(old, 'old');
-    const fortyDaysAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
-    await fs.utimes(old, fortyDaysAgo, fortyDaysAgo);
-    const recent = path.join(folder, `carteirinha-2020-01-02T03-00-00-000Z${extension}`);
+    const recent = named(5);
     await fs.writeFile(recent, 'recent');
-    const fiveDaysAgo = new Date(Date.now() - 5 * 24 * 60 * 60 * 1000);
-    await fs.utimes(recent, fiveDaysAgo, fiveDaysAgo);
 
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: admin.cookie, origin: PUBLIC_URL } });
     expect(response.statusCode).toBe(201);
@@ -348,12 +345,12 @@ describe('daily backup job', () => {
 
   it('makes one backup per 3 am, and none while the switch is off', async () => {
     await changeSettings(t, admin.cookie, { backupDailyEnabled: false });
-    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings)).toBeNull();
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, new Date())).toBeNull();
 
     await changeSettings(t, admin.cookie, { backupDailyEnabled: true });
-    const made = await runDailyBackupIfDue(t.app.backups, t.app.settings);
+    const made = await runDailyBackupIfDue(t.app.backups, t.app.settings, new Date());
     expect(made?.fileName).toMatch(/^carteirinha-.*/);
-    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings)).toBeNull();
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, new Date())).toBeNull();
     // The next 3 am makes the next one.
     const tomorrow = new Date(Date.now() + DAY_MS);
     expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, tomorrow)).not.toBeNull();
@@ -387,6 +384,7 @@ describe('daily backup job', () => {
       database: { ...t.database, backup: () => Promise.reject(new Error('disco cheio')) },
       dataDir: path.join(t.dataDir, 'failing-process'),
       settings: t.app.settings,
+      now: () => new Date(),
     });
     const updatedAt = await settingsUpdatedAt(t);
     const threeDaysOn = new Date(Date.now() + 3 * DAY_MS);
@@ -404,6 +402,7 @@ describe('daily backup job', () => {
       database: { ...t.database, backup: () => new Promise<never>(() => undefined) },
       dataDir: path.join(t.dataDir, 'dead-process'),
       settings: t.app.settings,
+      now: () => new Date(),
     });
     void abandoned.dailyBackup(lastOccurrence(fourDaysOn, DAILY_BACKUP), fourDaysOn);
     await expect.poll(claimedAt).toEqual(fourDaysOn);
@@ -414,21 +413,30 @@ describe('daily backup job', () => {
     expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, afterTheLease)).not.toBeNull();
     // Done: a later tick of the same day, even past another lease, makes no second backup.
     const evening = new Date(afterTheLease.getTime() + 6 * 60 * 60 * 1000);
-    const other = createBackupService({ database: t.database, dataDir: path.join(t.dataDir, 'other-process'), settings: t.app.settings });
+    const other = createBackupService({ database: t.database, dataDir: path.join(t.dataDir, 'other-process'), settings: t.app.settings, now: () => evening });
     expect(await runDailyBackupIfDue(other, t.app.settings, evening)).toBeNull();
   });
 
   it('applies the retention on every tick, also while daily backups are off', async () => {
     await changeSettings(t, admin.cookie, { backupDailyEnabled: false, backupRetentionDays: 10 });
-    const old = path.join(t.dataDir, 'backups', `carteirinha-2020-01-01T03-00-00-000Z${t.database.backupExtension}`);
-    await fs.writeFile(old, 'old');
-    const twentyDaysAgo = new Date(Date.now() - 20 * DAY_MS);
-    await fs.utimes(old, twentyDaysAgo, twentyDaysAgo);
+    const now = new Date();
+    const backupOf = (at: Date) => path.join(t.dataDir, 'backups', `carteirinha-${at.toISOString().replace(/[:.]/g, '-')}${t.database.backupExtension}`);
+    // The age is read from the instant in the name (the clock that wrote it), not from the file's mtime (the kernel's).
+    const twentyDaysOld = backupOf(new Date(now.getTime() - 20 * DAY_MS));
+    const nineDaysOld = backupOf(new Date(now.getTime() - 9 * DAY_MS));
+    await fs.writeFile(twentyDaysOld, 'old');
+    await fs.writeFile(nineDaysOld, 'recent');
+    // A file copied in by hand, with no instant in its name, ages by its mtime.
+    const copiedIn = path.join(t.dataDir, 'backups', `carteirinha-copia${t.database.backupExtension}`);
+    await fs.writeFile(copiedIn, 'copied');
+    await fs.utimes(copiedIn, new Date(now.getTime() - 20 * DAY_MS), new Date(now.getTime() - 20 * DAY_MS));
     const before = (await t.app.backups.list()).length;
 
-    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings)).toBeNull();
-    await expect(fs.stat(old)).rejects.toThrow();
-    expect(await t.app.backups.list()).toHaveLength(before - 1);
+    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, now)).toBeNull();
+    await expect(fs.stat(twentyDaysOld)).rejects.toThrow();
+    await expect(fs.stat(copiedIn)).rejects.toThrow();
+    await expect(fs.stat(nineDaysOld)).resolves.toBeTruthy();
+    expect(await t.app.backups.list()).toHaveLength(before - 2);
   });
 });
 
