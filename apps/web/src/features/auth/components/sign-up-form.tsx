@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/features/tenancy/api/get-tenant';
 import { authClient } from '@/lib/auth-client';
 import { isNetworkFailure, signUpErrorMessage } from '../lib/auth-errors';
 import { useDismissValidationToastWhenValid } from '@/lib/toasts';

@@ -17,7 +17,7 @@ import { CenteredSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/error-message';
-import { useMyProfile } from '@/features/patient/api/get-my-profile';
+import { useMyProfile } from '@/features/profiles/api/get-my-profile';
 import { useCreateSubscription } from '../api/create-subscription';
 import { usePatientTerms } from '../api/get-terms';
 import { checkoutFormSchema, EMPTY_CARD, type CheckoutFormInput, type CheckoutFormOutput } from '../lib/checkout-form';
