@@ -18,6 +18,23 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules for the bugs the compiler lets through: a promise nobody awaits (its failure is lost, and a
+    // transaction or a test moves on before it ends), a promise where a boolean or a void callback was expected, and a
+    // switch on a union that forgets a member. Each file is checked with the types of its own tsconfig.json.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

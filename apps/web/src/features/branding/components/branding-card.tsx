@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { useUpdateBranding, type BrandingUpdate } from '../api/update-branding';
 import { useUploadLogo } from '../api/upload-logo';
@@ -138,7 +139,7 @@ function BrandingForm({ branding, canManage }: SectionProps) {
   };
 
   return (
-    <form noValidate aria-label={messages.tenancy.brandingTitle} className="grid gap-6" onSubmit={handleSubmit(onValid)}>
+    <form noValidate aria-label={messages.tenancy.brandingTitle} className="grid gap-6" onSubmit={asyncHandler(handleSubmit(onValid))}>
       <TextField
         label="Nome de exibição"
         autoComplete="organization"

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { useBillingSettings, useUpdateBillingSettings } from '../api/billing-settings';
 import { useReportDirty } from '../lib/use-dirty-parts';
@@ -62,7 +63,7 @@ function BillingForm({ settings, onDirtyChange }: { settings: BillingSettings } 
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-4">
+    <form noValidate onSubmit={asyncHandler(handleSubmit(onValid))} className="grid gap-4">
       <CardContent className="grid gap-4">
         <TextField
           label={p.graceDays}

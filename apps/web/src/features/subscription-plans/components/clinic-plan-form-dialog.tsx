@@ -12,6 +12,7 @@ import { MoneyField } from '@/components/ui/money-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
+import { asyncHandler } from '@/lib/async-handler';
 import { savePlan } from '@/lib/save-plan';
 import { useCreateClinicPlan, useUpdateClinicPlan } from '../api/save-clinic-plan';
 import { useReportDirty } from '../lib/use-dirty-parts';
@@ -51,7 +52,7 @@ function ClinicPlanForm({ plan, onDirtyChange, onSaved, onCancel }: ClinicPlanFo
     savePlan(values, { planId: plan?.id ?? null, create: (data) => createPlan.mutateAsync(data), update: (input) => updatePlan.mutateAsync(input), onSaved });
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>
+    <form noValidate className="grid gap-4" onSubmit={asyncHandler(handleSubmit(onValid))}>
       <TextField label={p.name} error={errors.name?.message} {...register('name')} />
       <FormField label={p.descriptionLabel} error={errors.description?.message}>
         {(field) => <Textarea {...field} rows={2} {...register('description')} />}

@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { useClinicTerms, usePublishClinicTerms } from '../api/clinic-terms';
 import { useReportDirty } from '../lib/use-dirty-parts';
@@ -39,7 +40,7 @@ function TermsForm({ terms, onDirtyChange }: { terms: ContractTerms | null } & D
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-4">
+    <form noValidate onSubmit={asyncHandler(handleSubmit(onValid))} className="grid gap-4">
       <CardContent className="grid gap-2">
         <p className="text-sm text-muted-foreground" data-testid="terms-version">
           {terms ? formatMessage(p.termsVersion, { version: terms.version, date: formatDateTime(terms.createdAt) }) : p.termsNone}
