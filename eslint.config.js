@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readFileSync } from 'node:fs';
+import carteirinha from './lint/import-boundaries.js';
+
+/** Today's crossings of the import boundaries, each with the issue that removes it (ADR 016). */
+const { allowed: allowedCrossings } = JSON.parse(readFileSync(new URL('./lint/boundary-allow-list.json', import.meta.url), 'utf8'));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -33,6 +38,13 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
+  },
+  {
+    // What the architecture says, as imports: the web never imports the server, packages/shared imports neither app,
+    // a module's repository.ts is imported only inside its module, a page only by app/ (ADR 015, ADR 016).
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { carteirinha },
+    rules: { 'carteirinha/import-boundaries': ['error', { root: import.meta.dirname, allowed: allowedCrossings }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
