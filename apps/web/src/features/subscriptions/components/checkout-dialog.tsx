@@ -16,8 +16,9 @@ import { MaskedField, maskValue } from '@/components/ui/masked-field';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
-import { useMyProfile } from '@/features/patient/api/get-my-profile';
+import { useMyProfile } from '@/features/profiles/api/get-my-profile';
 import { useCreateSubscription } from '../api/create-subscription';
 import { usePatientTerms } from '../api/get-terms';
 import { checkoutFormSchema, EMPTY_CARD, type CheckoutFormInput, type CheckoutFormOutput } from '../lib/checkout-form';
@@ -96,7 +97,7 @@ function CheckoutForm({ plan, profile, onCreated, onCancel }: CheckoutFormProps)
   };
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>
+    <form noValidate className="grid gap-4" onSubmit={asyncHandler(handleSubmit(onValid))}>
       <p className="text-sm font-medium">
         {planPriceLabel(plan)}
         {plan.adhesionFeeCents > 0 ? ` · ${formatMessage(s.adhesionFee, { price: formatMoney(plan.adhesionFeeCents) })}` : null}

@@ -14,7 +14,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateVisit } from '../api/create-visit';
-import { useServices } from '../api/list-services';
+import { useServices } from '@/features/services/api/list-services';
 import { chargeOf, EMPTY_VISIT_FORM, OTHER_SERVICE, visitAmountsOf, visitFormSchema, visitRequestOf, type VisitFormValues } from '../lib/visit-form';
 
 const s = messages.cardScreens;
