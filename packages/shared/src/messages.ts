@@ -74,6 +74,8 @@ export const messages = {
     networkError: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
     // A save that got no answer (offline, failed or timed out): it is never sent again behind the user's back.
     offlineNothingSaved: 'Sem conexão. Nada foi salvo.',
+    // A lookup (a list, a card validation) that got no answer in time.
+    readTimeout: 'O servidor demorou demais para responder. Tente novamente.',
     // The error state of a list or a page whose data did not load.
     loadErrorTitle: 'Não foi possível carregar os dados',
     retry: 'Tentar novamente',
@@ -94,6 +96,7 @@ export const messages = {
     perMonth: '/mês',
     confirmDeleteTitle: 'Confirmar Exclusão',
     delete: 'Excluir',
+    edit: 'Editar',
   },
   // Any path the router does not know (specification §2 "Not-found screen"): its two lines are the specification's.
   notFound: {
@@ -374,6 +377,7 @@ export const messages = {
     confirming: 'Processando...',
     paymentTitle: 'Pagamento gerado',
     paymentDescription: 'Conclua o pagamento para ativar sua assinatura.',
+    paymentDoneDescription: 'Pagamento confirmado: sua assinatura está ativa.',
     pixInstructions: 'Escaneie o QR Code com o aplicativo do seu banco ou use o Pix copia e cola.',
     pixQrAlt: 'QR Code do Pix',
     pixCopyPaste: 'Pix copia e cola',
@@ -512,6 +516,9 @@ export const messages = {
     upToMembers: 'Até {count} pessoas',
     downloaded: 'Cartão baixado com sucesso!',
     shared: 'Link compartilhado!',
+    // 'Compartilhar' sends the card's image, which anyone can open (the card page's link only opens for its holder).
+    sharedImage: 'Cartão compartilhado!',
+    sharedAsDownload: 'Imagem do cartão baixada: envie-a pelo aplicativo que preferir.',
     download: 'Baixar Cartão',
     share: 'Compartilhar',
     activateCamera: 'Ativar Câmera',
@@ -569,7 +576,7 @@ export const messages = {
     discountsTitle: 'Seus descontos',
     downloadError: 'Não foi possível baixar o cartão: {message}',
     shareTitle: 'Meu cartão de descontos',
-    shareError: 'Não foi possível compartilhar o link. Tente novamente.',
+    shareError: 'Não foi possível compartilhar o cartão. Tente novamente.',
     /** Validar QR Code and Validar Cartão. */
     qrPageTitle: 'Validar QR Code',
     qrPageDescription: 'Valide o QR Code do cartão digital do paciente',
@@ -613,6 +620,8 @@ export const messages = {
     serviceOther: 'Outro serviço (digitar)',
     serviceNameLabel: 'Nome do serviço',
     categoryLabel: 'Categoria',
+    categoryPick: 'Selecione uma categoria',
+    categoryRequired: 'Selecione a categoria do serviço',
     priceLabel: 'Valor',
     priceInvalid: 'Informe o valor em reais, como 150,00',
     serviceNameRequired: 'Informe o nome do serviço (mínimo 2 caracteres)',
