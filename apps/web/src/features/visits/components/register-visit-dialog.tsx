@@ -111,7 +111,7 @@ function VisitForm({ card, services, onSaved, onCancel }: { card: VisitCard; ser
             <FormField label={s.categoryLabel} error={errors.category?.message}>
               {(field) => (
                 <NativeSelect {...field} {...register('category')}>
-                  <option value="">{s.servicePick}</option>
+                  <option value="">{s.categoryPick}</option>
                   {SERVICE_CATEGORIES.map((category) => (
                     <option key={category} value={category}>
                       {SERVICE_CATEGORY_LABELS[category]}
