@@ -828,7 +828,7 @@ export const messages = {
     planInactive: 'Este plano está inativo. Selecione um plano ativo.',
     domainNeedsPlan: 'O plano escolhido não inclui domínio próprio. Escolha outro plano ou deixe o domínio em branco.',
     domainOnMainDomain: 'Este endereço é da própria plataforma ({mainDomain}). Para ele, use o Subdomínio; o domínio próprio é um domínio da clínica.',
-    approveOnlyTrial: 'Somente clínicas em trial podem ser aprovadas.',
+    approveOnlyTrial: 'Somente clínicas em trial que aguardam aprovação podem ser aprovadas.',
     plansLoadError: 'Não foi possível carregar os planos: {message}',
     moreAlerts: 'E mais {count} alerta(s). Veja todas as clínicas.',
     // 'Gestão de Clínicas' (specification §2) and its dialogs.
@@ -878,7 +878,7 @@ export const messages = {
     summary: { total: 'Total de Clínicas', active: 'Ativas', activePercent: '{percent}% do total', trial: 'Em Trial', suspended: 'Suspensas' },
     // 'Aprovar Cadastro': the dashboard's quick action and its dialog.
     approveRegistrations: 'Aprovar Cadastro',
-    approveRegistrationsDescription: 'Clínicas que se cadastraram em trial e aguardam aprovação para ficarem ativas.',
+    approveRegistrationsDescription: 'Clínicas que se cadastraram sozinhas e aguardam aprovação para receber pacientes. Aprovadas, seguem no trial até o fim do período.',
     pendingRegistrations: 'Cadastros aguardando aprovação',
     noPendingRegistrations: 'Nenhum cadastro aguardando aprovação',
     trialUntil: 'Trial até {date}',

@@ -202,8 +202,8 @@ export async function deleteClinicWithTeam(tx: Database, clinicId: string): Prom
 export async function approveTrialClinic(db: Database, clinicId: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(clinics)
-    .set({ status: 'active', approvedAt: now, trialEndsAt: null })
-    .where(and(eq(clinics.id, clinicId), eq(clinics.status, 'trial')))
+    .set({ approvedAt: now })
+    .where(and(eq(clinics.id, clinicId), awaitingApproval))
     .returning({ id: clinics.id });
   return rows.length > 0;
 }
