@@ -197,7 +197,7 @@ test.describe('/paciente/assinatura checkout', () => {
 
       await page.getByRole('link', { name: 'Ver recibo' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recibo de pagamento');
-      await expect(page.getByText(`referente à assinatura do plano ${PLAN}`)).toBeVisible();
+      await expect(page.getByText(`referente à assinatura do ${PLAN}`)).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('link', { name: 'Voltar' }).click();
 

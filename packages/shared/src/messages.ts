@@ -326,7 +326,7 @@ export const messages = {
     pendingRule: 'A assinatura ainda não foi paga: ela é cancelada na hora e a cobrança em aberto deixa de valer.',
     receiptSubject: 'Comprovante de cancelamento da sua assinatura',
     receiptIntro:
-      'Sua assinatura do plano {plan} foi cancelada em {date}. Protocolo: {protocol}. Valor devolvido: {refund}. Benefícios válidos até: {until}. Nenhuma nova cobrança será feita.',
+      'Sua assinatura {ofPlan} foi cancelada em {date}. Protocolo: {protocol}. Valor devolvido: {refund}. Benefícios válidos até: {until}. Nenhuma nova cobrança será feita.',
     receiptBenefitsEnded: 'encerrados na data do cancelamento',
     receiptAction: 'Ver minha assinatura',
     receiptFooter: 'Guarde este e-mail: ele comprova o seu pedido de cancelamento.',
@@ -430,7 +430,7 @@ export const messages = {
     print: 'Imprimir',
     back: 'Voltar',
     receiptTitle: 'Recibo de pagamento',
-    receiptStatement: 'Recebemos de {payer} o valor de {amount} referente à assinatura do plano {plan}.',
+    receiptStatement: 'Recebemos de {payer} o valor de {amount} referente à assinatura {ofPlan}.',
     paidAt: 'Pago em',
     period: 'Período',
     method: 'Forma de pagamento',
@@ -667,25 +667,25 @@ export const messages = {
   /** E-mails about a patient's charges (webhooks, reminders, delinquency: ADR 013) and the local simulation (issue 14). */
   paymentNotices: {
     confirmedSubject: 'Pagamento confirmado',
-    confirmedIntro: 'Recebemos o pagamento de {amount} da sua assinatura do plano {plan}. Sua assinatura está ativa e válida até {until}.',
+    confirmedIntro: 'Recebemos o pagamento de {amount} da sua assinatura {ofPlan}. Sua assinatura está ativa e válida até {until}.',
     confirmedWaiting: 'Os descontos do plano começam a valer em {date}, quando termina a carência.',
     reminderBeforeSubject: 'Sua cobrança vence em breve',
-    reminderBeforeIntro: 'A cobrança de {amount} da sua assinatura do plano {plan} vence em {date}. Pague até o vencimento para manter seus benefícios.',
+    reminderBeforeIntro: 'A cobrança de {amount} da sua assinatura {ofPlan} vence em {date}. Pague até o vencimento para manter seus benefícios.',
     reminderDueSubject: 'Sua cobrança vence hoje',
-    reminderDueIntro: 'A cobrança de {amount} da sua assinatura do plano {plan} vence hoje, {date}. Pague hoje para manter seus benefícios.',
+    reminderDueIntro: 'A cobrança de {amount} da sua assinatura {ofPlan} vence hoje, {date}. Pague hoje para manter seus benefícios.',
     overdueSubject: 'Pagamento em atraso',
     overdueIntro:
-      'A cobrança de {amount} da sua assinatura do plano {plan}, vencida em {date}, ainda não foi paga. Seus benefícios continuam até {until}; depois disso ficam suspensos até o pagamento.',
-    overdueIntroNoBenefits: 'A cobrança de {amount} da sua assinatura do plano {plan}, vencida em {date}, ainda não foi paga. Pague para ativar seus benefícios.',
+      'A cobrança de {amount} da sua assinatura {ofPlan}, vencida em {date}, ainda não foi paga. Seus benefícios continuam até {until}; depois disso ficam suspensos até o pagamento.',
+    overdueIntroNoBenefits: 'A cobrança de {amount} da sua assinatura {ofPlan}, vencida em {date}, ainda não foi paga. Pague para ativar seus benefícios.',
     suspendedSubject: 'Benefícios suspensos',
     suspendedIntro:
-      'A cobrança de {amount} da sua assinatura do plano {plan}, vencida em {date}, não foi paga e os benefícios do seu cartão estão suspensos. Assim que o pagamento for confirmado, eles voltam na hora.',
+      'A cobrança de {amount} da sua assinatura {ofPlan}, vencida em {date}, não foi paga e os benefícios do seu cartão estão suspensos. Assim que o pagamento for confirmado, eles voltam na hora.',
     action: 'Ver minha assinatura',
     footer: 'Você recebe este aviso porque tem uma assinatura no programa de benefícios da clínica.',
     simulateUnavailable: 'Esta cobrança não está em aberto ou não pode ter o pagamento simulado.',
     refundedAfterCancellationSubject: 'Pagamento estornado',
     refundedAfterCancellationIntro:
-      'Recebemos um pagamento de {amount} da sua assinatura do plano {plan} depois que ela já estava cancelada. Como nada mais é cobrado de uma assinatura cancelada, o valor foi estornado para você pela mesma forma de pagamento. O prazo para o dinheiro aparecer depende do seu banco ou da operadora do cartão. Sua assinatura continua cancelada.',
+      'Recebemos um pagamento de {amount} da sua assinatura {ofPlan} depois que ela já estava cancelada. Como nada mais é cobrado de uma assinatura cancelada, o valor foi estornado para você pela mesma forma de pagamento. O prazo para o dinheiro aparecer depende do seu banco ou da operadora do cartão. Sua assinatura continua cancelada.',
   },
   /** Financeiro › cobrança: grace period and the clinic's Asaas account (issue 14). */
   billingSettings: {

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS } from '@carteirinha/shared/contracts/payments';
-import { formatDateTime, formatMoney } from '@carteirinha/shared/format';
+import { formatDateTime, formatMoney, ofPlan } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { useMySubscription } from '../api/get-my-subscription';
 import { PrintableCharge, PrintedField } from '../components/printable-charge';
@@ -19,7 +19,7 @@ export function PatientReceiptPage() {
         ) : (
           <article aria-label={s.receiptTitle} className="grid gap-4 rounded-md border p-4 break-inside-avoid">
             <p className="text-base">
-              {formatMessage(s.receiptStatement, { payer: payerName, amount: formatMoney(payment.amountCents), plan: planName })}
+              {formatMessage(s.receiptStatement, { payer: payerName, amount: formatMoney(payment.amountCents), ofPlan: ofPlan(planName) })}
             </p>
             <dl className="grid gap-4 sm:grid-cols-2">
               <PrintedField label={s.beneficiary}>{clinicName}</PrintedField>
