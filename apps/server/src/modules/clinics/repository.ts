@@ -198,7 +198,7 @@ export async function deleteClinicWithTeam(tx: Database, clinicId: string): Prom
   await tx.delete(clinics).where(eq(clinics.id, clinicId));
 }
 
-/** 'Aprovar Cadastro': a clinic in trial becomes active and accepted, in one statement; false if it was not in trial. */
+/** 'Aprovar Cadastro': a clinic awaiting approval is accepted, keeping its trial, in one statement; false otherwise. */
 export async function approveTrialClinic(db: Database, clinicId: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(clinics)
