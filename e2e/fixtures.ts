@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import { claimSession, staffSessionsStillValid, type DemoAccount } from './session-pool';
 
-export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
+export type { DemoAccount };
 
 /** Fails on serious or critical accessibility violations of what the page shows now. */
 export async function expectAccessible(page: Page): Promise<void> {
@@ -17,10 +18,65 @@ function isSessionProbe(url: string): boolean {
   return /\/api\/(session|me)(\?|$)/.test(url);
 }
 
+/** Accounts whose sessions end after Configurações' inactivity timeout (apps/server/src/modules/auth/session-limits.ts). */
+const STAFF_ACCOUNTS: ReadonlySet<DemoAccount> = new Set(['admin', 'clinicAdmin', 'clinicStaff']);
+
+/** Longer than any test runs: a staff session handed to a test must outlive it. */
+const LONGEST_TEST_MS = 3 * 60_000;
+
+type SessionCookie = { name: string; value: string; domain: string; path: string; expires: number; httpOnly: boolean; secure: boolean; sameSite: 'Strict' | 'Lax' | 'None' };
+
+function originOf(url: string | undefined): string {
+  if (!url) throw new Error('no baseURL: playwright.config.ts sets it');
+  return new URL(url).origin;
+}
+
+/**
+ * A session of `account` made before the run (e2e/session-pool.ts), as a cookie of `url`'s host; null in a run so
+ * long that the staff's pooled sessions are past the inactivity timeout, when signing in is the only way left.
+ */
+function pooledSession(account: DemoAccount, url: string): SessionCookie | null {
+  if (STAFF_ACCOUNTS.has(account) && !staffSessionsStillValid(Date.now(), LONGEST_TEST_MS)) return null;
+  const session = claimSession(account);
+  return { ...session, domain: new URL(url).hostname, path: '/', expires: session.expires ?? -1 };
+}
+
+async function signInThroughApi(api: APIRequestContext, account: DemoAccount): Promise<void> {
+  const response = await api.post('/api/auth/sign-in/email', { data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+}
+
+/**
+ * Signs a browser context in as a demo account on the site at `url` (the platform's, or a clinic's own host), with a
+ * session made directly in the database; the context's pages and `page.request` share it.
+ */
+export async function addDemoSession(context: BrowserContext, account: DemoAccount, url: string | undefined): Promise<void> {
+  const origin = originOf(url);
+  const session = pooledSession(account, origin);
+  if (session) await context.addCookies([session]);
+  else await signInThroughApi(context.request, account);
+}
+
+/**
+ * A request context of its own signed in as a demo account (reading the outbox as the admin, say), so the page keeps
+ * its own session. Dispose of it when done.
+ */
+export async function demoAccountRequest(account: DemoAccount, baseURL: string | undefined): Promise<APIRequestContext> {
+  const origin = originOf(baseURL);
+  const session = pooledSession(account, origin);
+  if (session) return request.newContext({ baseURL: origin, storageState: { cookies: [session], origins: [] } });
+  const api = await request.newContext({ baseURL: origin });
+  await signInThroughApi(api, account);
+  return api;
+}
+
 type Fixtures = {
   /** Console errors the test expects (e.g. the not-found screen logs the path); anything else fails the test. */
   allowConsoleErrors: RegExp[];
-  /** Signs in as a demo account through the API, sharing cookies with the page (tests of sign-in use the form). */
+  /**
+   * Signs the page in as a demo account with a session made directly in the database (shared with page.request), as
+   * CONVENTIONS.md asks; tests of signing in use the form or the API instead.
+   */
   signInAs: (account: DemoAccount) => Promise<void>;
   /** Opens a path, waits for it to settle, and checks it with axe-core. */
   visit: (path: string) => Promise<void>;
@@ -47,13 +103,8 @@ export const test = base.extend<Fixtures>({
     expect(errors, 'unexpected console errors').toEqual([]);
   },
 
-  signInAs: async ({ page }, use) => {
-    await use(async (account) => {
-      const response = await page.request.post('/api/auth/sign-in/email', {
-        data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD },
-      });
-      expect(response.status()).toBe(200);
-    });
+  signInAs: async ({ page, baseURL }, use) => {
+    await use((account) => addDemoSession(page.context(), account, baseURL));
   },
 
   visit: async ({ page }, use) => {
