@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { patientCardListSchema, type PatientCard } from '@carteirinha/shared/contracts/cards';
 import { formatMoney } from '@carteirinha/shared/format';
 import jsQR from 'jsqr';
+import { chromiumLaunchOptions } from '../chromium';
 import { expect, expectAccessible, test } from '../fixtures';
 import { TEST_PASSWORD, clinicOrigin, expectToast, uniqueEmail } from '../tenancy';
 
@@ -16,22 +17,7 @@ const CAMERA_VIDEO = path.join(os.tmpdir(), `carteirinha-e2e-camera-${process.pi
 
 // Chromium with a fake camera that plays CAMERA_VIDEO ('Ativar Câmera' below); the other tests never open it. The
 // project's own launch options, plus the two camera switches.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${CAMERA_VIDEO}`,
-    ],
-  },
-});
+test.use({ launchOptions: chromiumLaunchOptions(['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${CAMERA_VIDEO}`]) });
 
 /** The demo patient's own card, read from the API the page reads (the holder's comes first). */
 async function demoPatientCard(page: Page): Promise<PatientCard> {
