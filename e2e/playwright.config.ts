@@ -28,10 +28,19 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\.serial\.spec\.ts$/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\.serial\.spec\.ts$/, grepInvert: /@platform-wide/ },
     // Tests that change shared state run alone, after all the others: platform-wide settings (two-factor for every
-    // admin) and Clínica Demo's public plans, which other tests count.
+    // admin) and Clínica Demo's public plans, which other tests count. They are the .serial.spec.ts files and the
+    // tests tagged @platform-wide (the accessibility spec's states that save such settings).
     // One worker: two of these files at once would see each other's changes (two-factor on for the clinic admin).
-    { name: 'platform-wide', use: { browserName: 'chromium' }, testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, workers: 1 },
+    {
+      name: 'platform-wide',
+      use: { browserName: 'chromium' },
+      testMatch: [/\.serial\.spec\.ts$/, /accessibility\.spec\.ts$/],
+      grep: /\.serial\.spec\.ts|@platform-wide/,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      workers: 1,
+    },
   ],
 });

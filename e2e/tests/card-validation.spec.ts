@@ -6,7 +6,7 @@ import { patientCardListSchema, type PatientCard } from '@carteirinha/shared/con
 import { formatMoney } from '@carteirinha/shared/format';
 import jsQR from 'jsqr';
 import { chromiumLaunchOptions } from '../chromium';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { TEST_PASSWORD, clinicOrigin, expectToast, uniqueEmail } from '../tenancy';
 
 const PHONE = { width: 390, height: 844 };
@@ -139,7 +139,6 @@ test.describe('/paciente/cartao', () => {
 
       await expect(page.getByRole('heading', { name: 'Como usar' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Seus descontos' })).toBeVisible();
-      await expectAccessible(page);
     });
   }
 
@@ -207,7 +206,6 @@ test.describe('/clinica/validar-qrcode', () => {
     await expect(result).toContainText('Ativa');
     await expect(result).toContainText(grouped(card.number));
     await expect(result).not.toContainText('NÃO aplicar desconto');
-    await expectAccessible(page);
 
     // Novo clears the code and the result.
     await page.getByRole('button', { name: 'Novo' }).click();
@@ -281,7 +279,6 @@ test.describe('/clinica/validar and /clinica/atendimentos', () => {
     await expect(preview).toContainText(`${card.discounts.exames}%`);
     await expect(preview).toContainText(formatMoney(discountCents));
     await expect(preview).toContainText(formatMoney(12_345 - discountCents));
-    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Atendimento registrado com sucesso!');
     await expect(dialog).toBeHidden();
@@ -289,7 +286,6 @@ test.describe('/clinica/validar and /clinica/atendimentos', () => {
     await result.getByRole('button', { name: 'Ver Histórico' }).click();
     const history = page.getByRole('dialog', { name: `Histórico de ${card.personName}` });
     await expect(history.getByRole('row').filter({ hasText: serviceName })).toContainText(formatMoney(12_345 - discountCents));
-    await expectAccessible(page);
     await page.keyboard.press('Escape');
 
     await visit('/clinica/atendimentos');
