@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { claimSession, staffSessionsStillValid, type DemoAccount } from './session-pool';
 
@@ -89,6 +89,41 @@ export async function demoAccountRequest(account: DemoAccount, baseURL: string |
   return api;
 }
 
+/** What the app shows while it loads: a spinner, or a region marked busy (a table, a figure, a search). */
+const LOADING = '[data-slot="spinner"], [aria-busy="true"]';
+
+/**
+ * How long the page must go without a request in flight before it counts as settled. Playwright's 'networkidle' waits
+ * 500 ms after the last request of every page; with the loading markers also checked, a short pause is enough to
+ * span the step from one request to the next that its answer starts (a route's chunk, then its data).
+ */
+const QUIET_MS = 150;
+
+/** Counts a page's requests in flight, from now on. */
+function trackRequests(page: Page): { quietForMs: () => number; stop: () => void } {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    quietForMs: () => (inFlight.size > 0 ? 0 : Date.now() - lastChange),
+    stop: () => {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
+}
+
 type Fixtures = {
   /** Console errors the test expects (e.g. the not-found screen logs the path); anything else fails the test. */
   allowConsoleErrors: RegExp[];
@@ -97,7 +132,7 @@ type Fixtures = {
    * CONVENTIONS.md asks; tests of signing in use the form or the API instead.
    */
   signInAs: (account: DemoAccount) => Promise<void>;
-  /** Opens a path and waits for it to settle. */
+  /** Opens a path and waits for it to settle: no request in flight, nothing loading on screen. */
   visit: (path: string) => Promise<void>;
 };
 
@@ -126,8 +161,16 @@ export const test = base.extend<Fixtures>({
 
   visit: async ({ page }, use) => {
     await use(async (path) => {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      const requests = trackRequests(page);
+      try {
+        await page.goto(path);
+        await expect(async () => {
+          expect(requests.quietForMs(), 'time without a request in flight').toBeGreaterThanOrEqual(QUIET_MS);
+          expect(await page.locator(LOADING).count(), 'spinners and busy regions on screen').toBe(0);
+        }).toPass({ intervals: [50], timeout: 30_000 });
+      } finally {
+        requests.stop();
+      }
     });
   },
 });
