@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './ports';
-import { RUN_DIR_VARIABLE } from './session-pool';
+import { DEMO_ACCOUNT_NAMES, RUN_DIR_VARIABLE, SESSIONS_PER_ACCOUNT, sessionsTaken } from './session-pool';
 
 /**
  * One server for the whole run, on a fresh embedded database with the demo seed. Playwright's own `webServer` starts
@@ -98,6 +98,16 @@ async function stop(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Says so when a run took most of an account's pooled sessions, before a growing suite runs out of them. */
+function warnOfPoolNearlyUsed(runDir: string): void {
+  const taken = sessionsTaken(runDir);
+  for (const account of DEMO_ACCOUNT_NAMES) {
+    if (taken[account] > SESSIONS_PER_ACCOUNT[account] * 0.8) {
+      console.warn(`The run took ${taken[account]} of the ${SESSIONS_PER_ACCOUNT[account]} sessions made for ${account}: raise SESSIONS_PER_ACCOUNT in e2e/session-pool.ts`);
+    }
+  }
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (await portInUse(E2E_PORT)) throw new Error(`${E2E_BASE_URL} is already used: stop what runs on port ${E2E_PORT}, or set E2E_PORT`);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carteirinha-e2e-'));
@@ -116,6 +126,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   return async () => {
     await stop(server);
+    warnOfPoolNearlyUsed(runDir);
     fs.rmSync(runDir, { recursive: true, force: true });
   };
 }
