@@ -1,5 +1,5 @@
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
-import { adminClinicSchema, type AdminClinic } from '@carteirinha/shared/contracts/clinics';
+import { adminClinicSchema, clinicDetailSchema, type AdminClinic, type ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import type { ClinicFormInput } from '@carteirinha/shared/contracts/admin-clinics';
 import { platformPlanListSchema, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { onboardingClinicResponseSchema } from '@carteirinha/shared/contracts/tenant';
@@ -49,6 +49,14 @@ export async function createClinicViaApi(request: APIRequestContext, overrides: 
 export async function deleteClinicViaApi(request: APIRequestContext, id: string): Promise<void> {
   const response = await request.delete(`/api/admin/clinics/${id}`);
   expect([204, 404]).toContain(response.status());
+}
+
+/** Puts a clinic in `status` through the admin API ('Editar' in /admin/clinicas), keeping every other field as it is. */
+export async function setClinicStatusViaApi(request: APIRequestContext, clinicId: string, status: ClinicStatus): Promise<void> {
+  const detail = clinicDetailSchema.parse(await (await request.get(`/api/admin/clinics/${clinicId}`)).json());
+  const form: ClinicFormInput = { name: detail.name, cnpj: detail.cnpj, slug: detail.slug, planId: detail.planId, domain: '', city: detail.city ?? '', state: detail.state ?? '', status };
+  const response = await request.put(`/api/admin/clinics/${clinicId}`, { data: form });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** The first active plan that includes a custom domain: a clinic with its own domain must be on one. */

@@ -3,3 +3,6 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
 /** The port of the SMTP server 'Testar Conexão' talks to in admin-settings.spec.ts, beside the app's own. */
 export const E2E_SMTP_PORT = E2E_PORT + 1;
+
+/** The platform's host in a browser run (PUBLIC_URL of the server the run starts). */
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;

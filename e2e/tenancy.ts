@@ -1,8 +1,7 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { outboxEmailSchema, type OutboxEmail } from '@carteirinha/shared/contracts/outbox';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { z } from 'zod';
-import { expect } from './fixtures';
+import { demoAccountRequest, expect } from './fixtures';
 
 /** Every account the tests create has this password. */
 export const TEST_PASSWORD = 'senha-e2e-1';
@@ -43,9 +42,8 @@ export function clinicOrigin(baseURL: string | undefined, slug: string): string 
  * sent after the answer, so it is waited for.
  */
 export async function latestEmailTo(baseURL: string | undefined, to: string, subject: string): Promise<OutboxEmail> {
-  const admin = await playwrightRequest.newContext({ baseURL });
+  const admin = await demoAccountRequest('admin', baseURL);
   try {
-    expect((await admin.post('/api/auth/sign-in/email', { data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } })).status()).toBe(200);
     let found: OutboxEmail | undefined;
     await expect
       .poll(async () => {
@@ -80,6 +78,42 @@ export async function confirmEmail(baseURL: string | undefined, email: string): 
   } finally {
     await visitor.dispose();
   }
+}
+
+const signedUpSchema = z.object({ user: z.object({ id: z.string() }) });
+
+/**
+ * Creates an account on the platform's host through the API, in a request context of its own (the page keeps its
+ * session, or stays signed out); answers the account's id. Its e-mail is not confirmed.
+ */
+export async function signUpElsewhere(baseURL: string | undefined, email: string, fullName: string, password = TEST_PASSWORD): Promise<string> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  try {
+    const response = await context.post('/api/auth/sign-up/email', { data: { name: fullName, email, password } });
+    expect(response.status()).toBe(200);
+    return signedUpSchema.parse(await response.json()).user.id;
+  } finally {
+    await context.dispose();
+  }
+}
+
+/**
+ * An account that an admin gave a role and then deactivated ('Desativar' in /admin/usuarios), made through the API in
+ * request contexts of their own, so the page under test stays signed out.
+ */
+export async function deactivatedAccount(baseURL: string | undefined, password: string): Promise<string> {
+  const email = uniqueEmail();
+  const userId = await signUpElsewhere(baseURL, email, 'Pessoa Desativada', password);
+  // An owner who confirmed the address keeps the password when given a role (others are invited: ADR 006).
+  await confirmEmail(baseURL, email);
+  const admin = await demoAccountRequest('admin', baseURL);
+  try {
+    expect((await admin.post('/api/admin/user-roles', { data: { email, role: 'admin' } })).status()).toBe(201);
+    expect((await admin.delete(`/api/admin/user-roles/${userId}`)).status()).toBe(204);
+  } finally {
+    await admin.dispose();
+  }
+  return email;
 }
 
 /**

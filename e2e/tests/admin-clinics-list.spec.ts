@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { formatDate, formatMoney } from '@carteirinha/shared/format';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 const COLUMNS = ['Clínica', 'CNPJ', 'Domínio', 'Status', 'Plano', 'Pacientes', 'Pagamentos de Pacientes', 'Ações'];
 
@@ -93,7 +93,6 @@ test.describe('/admin/clinicas', () => {
     await expect(table.getByRole('cell', { name: 'Nenhuma clínica encontrada' })).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: 'Clínica Demo' })).toHaveCount(0);
 
-    await expectAccessible(page);
 
     await searchBox(page).fill('');
     await expect(table.getByRole('row').filter({ hasText: 'Clínica Demo' })).toBeVisible();

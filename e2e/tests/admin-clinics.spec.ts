@@ -4,7 +4,7 @@ import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { platformPlanListSchema } from '@carteirinha/shared/contracts/plans';
 import { formatCnpj, formatMoney } from '@carteirinha/shared/format';
 import { createClinicViaApi, deleteClinicViaApi, planWithCustomDomain, uniqueCnpj, uniqueSuffix } from '../admin-data';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 function clinicsTable(page: Page) {
   return page.getByRole('table', { name: 'Clínicas da plataforma' });
@@ -72,7 +72,6 @@ test.describe('/admin/clinicas: managing clinics', () => {
     await expect(dialog.getByLabel('Plano').locator('option:checked')).toHaveText(`${firstPlan.name} - ${formatMoney(firstPlan.priceCents!)}`);
     await expect(dialog.getByLabel('Plano').locator('option', { hasText: 'Enterprise' })).toHaveText('Enterprise - Sob consulta');
     await expect(dialog.getByLabel('Status')).toHaveValue('active');
-    await expectAccessible(page);
 
     await dialog.getByLabel('Nome').fill(name);
     await dialog.getByLabel('CNPJ').fill(formatCnpj(cnpj));
@@ -111,7 +110,6 @@ test.describe('/admin/clinicas: managing clinics', () => {
     await expect(view.getByText(formatCnpj(cnpj))).toBeVisible();
     await expect(view.getByRole('link', { name: detail.url })).toHaveAttribute('href', detail.url);
     await expect(view.getByText('Campinas/SP')).toBeVisible();
-    await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(view).toBeHidden();
 
@@ -135,7 +133,6 @@ test.describe('/admin/clinicas: managing clinics', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
     await expect(confirm).toContainText(renamed);
     await expect(confirm).toContainText('Esta ação não pode ser desfeita.');
-    await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Excluir' }).click();
     await expect(page.getByText('Clínica excluída com sucesso!')).toBeVisible();
     await expect(confirm).toBeHidden();
@@ -154,7 +151,6 @@ test.describe('/admin/clinicas: managing clinics', () => {
     await expect(dialog.getByLabel('Nome')).toHaveAccessibleDescription('Nome é obrigatório');
     await expect(dialog.getByLabel('Subdomínio')).toHaveAccessibleDescription(/Use de 3 a 40 letras minúsculas/);
     await expect(dialog).toBeVisible();
-    await expectAccessible(page);
 
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toBeHidden();
@@ -262,6 +258,5 @@ test.describe('/admin/clinicas: managing clinics', () => {
     const [first, second, third] = [await figures.nth(0).boundingBox(), await figures.nth(1).boundingBox(), await figures.nth(2).boundingBox()];
     expect(first!.y).toBe(second!.y);
     expect(third!.y).toBeGreaterThan(first!.y);
-    await expectAccessible(page);
   });
 });

@@ -4,7 +4,7 @@ import { adminDashboardSchema } from '@carteirinha/shared/contracts/dashboard';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { formatMoney } from '@carteirinha/shared/format';
 import { createPendingSignUp, deleteClinicViaApi, uniqueCnpj, uniqueSuffix } from '../admin-data';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 function kpiCard(page: Page, title: string) {
   return page.getByRole('group', { name: title });
@@ -56,7 +56,6 @@ test.describe('/admin (Dashboard)', () => {
       const pending = dialog.getByRole('list', { name: 'Cadastros aguardando aprovação' });
       const item = pending.getByRole('listitem').filter({ hasText: clinic.name });
       await expect(item).toBeVisible();
-      await expectAccessible(page);
       await item.getByRole('button', { name: `Aprovar ${clinic.name}` }).click();
       await expect(page.getByText('Cadastro aprovado com sucesso!')).toBeVisible();
       // The list is read again from the server: the clinic is no longer pending.
@@ -147,7 +146,6 @@ test.describe('/admin (Dashboard) when the server cannot answer', () => {
     await page.getByRole('button', { name: 'Nova Clínica' }).click();
     const form = page.getByRole('dialog', { name: 'Nova Clínica' });
     await expect(form.getByRole('alert')).toHaveText('Não foi possível carregar os planos: Você não tem permissão para fazer isso');
-    await expectAccessible(page);
     await page.unroute('**/api/admin/plans');
     await form.getByRole('button', { name: 'Tentar novamente' }).click();
     await expect(form.getByLabel('Plano')).toBeVisible();

@@ -3,7 +3,7 @@ import { planSummarySchema, platformPlanListSchema, type PlatformPlanRecord } fr
 import { formatMoney } from '@carteirinha/shared/format';
 import { SUPPORT_LEVEL_LABELS } from '@carteirinha/shared/contracts/plans';
 import { uniqueSuffix } from '../admin-data';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /** The platform plans of the demo seed, cheapest first ("sob consulta" last). */
 const SEED_PLANS = ['Starter', 'Professional', 'Enterprise'];
@@ -140,7 +140,6 @@ test.describe('/admin/planos', () => {
     await dialog.getByRole('checkbox', { name: 'Whitelabel completo' }).click();
     await dialog.getByLabel('Suporte').selectOption({ label: 'Dedicado' });
     await dialog.getByLabel('SLA (%)').fill('99,5');
-    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Plano criado com sucesso!')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -266,7 +265,6 @@ test.describe('/admin/planos', () => {
     await expect(dialog.getByLabel('Recursos')).toHaveAccessibleDescription(/Informe ao menos um recurso, um por linha/);
     await expect(dialog.getByLabel('Limite de pacientes')).toHaveAccessibleDescription(/Use um número inteiro maior que zero/);
     await expect(dialog).toBeVisible();
-    await expectAccessible(page);
   });
 
   test('a plan that clinics are on cannot be deleted: the error toast says why and the plan stays', async ({ page }) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Download, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { reportSummarySchema, type ReportSummary } from '@carteirinha/shared/contracts/reports';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /** A period nobody creates anything in while the tests run (the calendars go back to 2000). */
 const EMPTY = { from: '2001-01-01', to: '2001-12-31' };
@@ -120,7 +120,6 @@ test.describe('/admin/relatorios', () => {
     await page.getByRole('button', { name: 'Filtrar Período' }).click();
     const dialog = page.getByRole('dialog', { name: 'Filtrar por Período' });
     await expect(calendar(dialog, 'Data Inicial').getByTestId('chosen-date')).toHaveText('Nenhuma data escolhida');
-    await expectAccessible(page);
 
     await dialog.getByRole('button', { name: 'Aplicar Filtro' }).click();
     await expectToast(page, 'Por favor, selecione ambas as datas');
@@ -282,7 +281,6 @@ test.describe('/admin/relatorios', () => {
     await expect(table.getByRole('columnheader')).toHaveText(['Email', 'Função']);
     await expect(table.getByRole('row').filter({ hasText: DEMO_ACCOUNTS.admin })).toContainText('Super Admin');
     await expect.poll(() => printView.evaluate(() => (window as unknown as { __printCalls: { count: number } }).__printCalls.count)).toBe(1);
-    await expectAccessible(printView);
     await printView.close();
   });
 

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { platformSettingsSchema } from '@carteirinha/shared/contracts/settings';
 import { messages } from '@carteirinha/shared/messages';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { E2E_SMTP_PORT } from '../ports';
 
 const SAVED = 'Configurações salvas com sucesso!';
@@ -147,7 +147,6 @@ test.describe('/admin/configuracoes', () => {
     await page.getByRole('link', { name: 'Clínicas' }).click();
     const question = page.getByRole('alertdialog', { name: 'Sair sem salvar?' });
     await expect(question).toBeVisible();
-    await expectAccessible(page);
     await question.getByRole('button', { name: 'Continuar editando' }).click();
     await expect(page).toHaveURL(/\/admin\/configuracoes$/);
     await expect(platformName).toHaveValue(`${original} (rascunho)`);

@@ -3,7 +3,7 @@ import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { adminUserSchema, assignRoleResponseSchema, userCountsSchema } from '@carteirinha/shared/contracts/users';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { confirmEmail } from '../tenancy';
 
 const COLUMNS = ['Email', 'Função', 'Clínica', 'Status', 'Último Login', 'Ações'];
@@ -179,7 +179,6 @@ test.describe('/admin/usuarios', () => {
 
     await search(page, `ninguem-${token}`);
     await expect(usersTable(page).getByRole('cell', { name: 'Nenhum usuário encontrado' })).toBeVisible();
-    await expectAccessible(page);
   });
 
   test('gives a role to an existing account', async ({ page, visit, playwright, baseURL }) => {
@@ -193,7 +192,6 @@ test.describe('/admin/usuarios', () => {
     await dialog.getByLabel(USER_FIELD).fill(email);
     await dialog.getByLabel('Função').selectOption({ label: 'Atendente' });
     await chooseClinic(dialog, 'Clínica Demo');
-    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
 
     await expectToast(page, 'Função do usuário atribuída com sucesso!');
@@ -289,7 +287,6 @@ test.describe('/admin/usuarios', () => {
     await openRowAction(page, email, 'Desativar');
     let confirm = page.getByRole('alertdialog', { name: 'Tem certeza?' });
     await expect(confirm).toContainText('Esta ação removerá permanentemente a função deste usuário. Esta ação não pode ser desfeita.');
-    await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(confirm).toBeHidden();
     await expect(userRow(page, email).getByRole('cell').nth(3)).toHaveText('Ativo');
@@ -380,7 +377,6 @@ test.describe('/admin/usuarios', () => {
     await dialog.getByRole('combobox', { name: 'Clínica', exact: true }).press('Enter');
     await expect(dialog.getByRole('combobox', { name: 'Clínica', exact: true })).toHaveValue('Clínica Demo');
     await expect(dialog).toBeVisible();
-    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
   });
 
@@ -416,7 +412,6 @@ test.describe('/admin/usuarios', () => {
     await expect(profile.getByRole('definition').filter({ hasText: 'Admin de Clínica' })).toBeVisible();
     await expect(profile).toContainText('Clínica Demo');
     await expect(profile).toContainText('Sessões ativas');
-    await expectAccessible(page);
   });
 
   test('validates the form with the specified messages', async ({ page, visit }) => {
@@ -446,7 +441,6 @@ test.describe('/admin/usuarios', () => {
     await expect(dialog.getByText('Email inválido')).toBeHidden();
     await expect(clinic).toHaveAccessibleDescription('Selecione a clínica do usuário');
     await expect(dialog).toBeVisible();
-    await expectAccessible(page);
 
     // A Super Admin belongs to no clinic: there is nothing to choose.
     await dialog.getByLabel('Função').selectOption({ label: 'Super Admin' });

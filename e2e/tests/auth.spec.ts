@@ -1,7 +1,7 @@
-import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { expect, test } from '../fixtures';
-import { confirmEmail } from '../tenancy';
+import { deactivatedAccount } from '../tenancy';
 
 function uniqueEmail(): string {
   return `e2e.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@teste.dev`;
@@ -35,30 +35,6 @@ async function fillSignUp(page: Page, fullName: string, email: string, password:
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Senha').fill(password);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
-}
-
-/**
- * An account that an admin gave a role and then deactivated ('Desativar' in /admin/usuarios), made through the API in
- * request contexts of their own, so the page under test stays signed out.
- */
-async function deactivatedAccount(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, password: string): Promise<string> {
-  const email = uniqueEmail();
-  const person = await playwright.request.newContext({ baseURL });
-  const admin = await playwright.request.newContext({ baseURL });
-  try {
-    const signedUp = await person.post('/api/auth/sign-up/email', { data: { email, password, name: 'Pessoa Desativada' } });
-    const userId: unknown = (await signedUp.json()).user.id;
-    expect(typeof userId).toBe('string');
-    // An owner who confirmed the address keeps the password when given a role (others are invited: ADR 006).
-    await confirmEmail(baseURL, email);
-    expect((await admin.post('/api/auth/sign-in/email', { data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } })).status()).toBe(200);
-    expect((await admin.post('/api/admin/user-roles', { data: { email, role: 'admin' } })).status()).toBe(201);
-    expect((await admin.delete(`/api/admin/user-roles/${String(userId)}`)).status()).toBe(204);
-    return email;
-  } finally {
-    await person.dispose();
-    await admin.dispose();
-  }
 }
 
 test.describe('/auth', () => {
@@ -100,8 +76,8 @@ test.describe('/auth', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('tells a deactivated account so, and does not let it in', async ({ page, visit, playwright, baseURL }) => {
-    const email = await deactivatedAccount(playwright, baseURL, 'senha-desativada-1');
+  test('tells a deactivated account so, and does not let it in', async ({ page, visit, baseURL }) => {
+    const email = await deactivatedAccount(baseURL, 'senha-desativada-1');
     await visit('/auth');
     await fillSignIn(page, email, 'senha-desativada-1');
     await expectToast(page, 'Erro ao entrar', 'Esta conta foi desativada. Fale com o administrador da plataforma.');

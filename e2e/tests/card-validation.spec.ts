@@ -5,7 +5,8 @@ import type { Page } from '@playwright/test';
 import { patientCardListSchema, type PatientCard } from '@carteirinha/shared/contracts/cards';
 import { formatMoney } from '@carteirinha/shared/format';
 import jsQR from 'jsqr';
-import { expect, expectAccessible, test } from '../fixtures';
+import { chromiumLaunchOptions } from '../chromium';
+import { expect, test } from '../fixtures';
 import { TEST_PASSWORD, clinicOrigin, expectToast, uniqueEmail } from '../tenancy';
 
 const PHONE = { width: 390, height: 844 };
@@ -16,22 +17,7 @@ const CAMERA_VIDEO = path.join(os.tmpdir(), `carteirinha-e2e-camera-${process.pi
 
 // Chromium with a fake camera that plays CAMERA_VIDEO ('Ativar Câmera' below); the other tests never open it. The
 // project's own launch options, plus the two camera switches.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${CAMERA_VIDEO}`,
-    ],
-  },
-});
+test.use({ launchOptions: chromiumLaunchOptions(['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${CAMERA_VIDEO}`]) });
 
 /** The demo patient's own card, read from the API the page reads (the holder's comes first). */
 async function demoPatientCard(page: Page): Promise<PatientCard> {
@@ -153,7 +139,6 @@ test.describe('/paciente/cartao', () => {
 
       await expect(page.getByRole('heading', { name: 'Como usar' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Seus descontos' })).toBeVisible();
-      await expectAccessible(page);
     });
   }
 
@@ -244,7 +229,6 @@ test.describe('/clinica/validar-qrcode', () => {
     await expect(result).toContainText('Ativa');
     await expect(result).toContainText(grouped(card.number));
     await expect(result).not.toContainText('NÃO aplicar desconto');
-    await expectAccessible(page);
 
     // Novo clears the code and the result.
     await page.getByRole('button', { name: 'Novo' }).click();
@@ -318,7 +302,6 @@ test.describe('/clinica/validar and /clinica/atendimentos', () => {
     await expect(preview).toContainText(`${card.discounts.exames}%`);
     await expect(preview).toContainText(formatMoney(discountCents));
     await expect(preview).toContainText(formatMoney(12_345 - discountCents));
-    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Atendimento registrado com sucesso!');
     await expect(dialog).toBeHidden();
@@ -326,7 +309,6 @@ test.describe('/clinica/validar and /clinica/atendimentos', () => {
     await result.getByRole('button', { name: 'Ver Histórico' }).click();
     const history = page.getByRole('dialog', { name: `Histórico de ${card.personName}` });
     await expect(history.getByRole('row').filter({ hasText: serviceName })).toContainText(formatMoney(12_345 - discountCents));
-    await expectAccessible(page);
     await page.keyboard.press('Escape');
 
     await visit('/clinica/atendimentos');

@@ -1,7 +1,7 @@
 import { isValidPixPayload } from '@brazilian-utils/brazilian-utils';
 import type { Page } from '@playwright/test';
 import { messages } from '@carteirinha/shared/messages';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { TEST_PASSWORD, clinicOrigin, expectToast, latestEmailTo, uniqueEmail } from '../tenancy';
 
 /** The demo clinic's cheapest plan (apps/server/src/db/seed.ts). */
@@ -95,12 +95,10 @@ test.describe('/paciente/assinatura checkout', () => {
     const checkout = await openCheckout(page, PLAN);
     await expect(checkout.getByLabel('Nome completo')).toHaveValue('Paciente Pix');
     await expect(checkout.getByLabel('E-mail')).toHaveAttribute('type', 'email');
-    await expectAccessible(page);
     await checkout.getByRole('button', { name: 'Cancelar' }).click();
 
     const payment = await subscribe(page, 'PIX');
     await expect(payment.getByRole('img', { name: 'QR Code do Pix' })).toHaveAttribute('src', /^data:image\/png;base64,/);
-    await expectAccessible(page);
     await expect(payment.getByText('Aprovação imediata')).toBeVisible();
     const copyPaste = (await payment.getByTestId('pix-copy-paste').textContent()) ?? '';
     expect(isValidPixPayload(copyPaste)).toBe(true);
@@ -204,7 +202,6 @@ test.describe('/paciente/assinatura checkout', () => {
       await expect(page.getByText('Paciente Boleto')).toBeVisible();
       await expect(page.getByTestId('boleto-digitable-line')).toHaveText(line);
       await expect(page.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
-      await expectAccessible(page);
       await page.getByRole('link', { name: 'Voltar' }).click();
 
       // On a phone each charge is a card that shows every value and its action: nothing hides behind a sideways scroll.
@@ -226,7 +223,6 @@ test.describe('/paciente/assinatura checkout', () => {
       await page.getByRole('link', { name: 'Ver recibo' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recibo de pagamento');
       await expect(page.getByText(`referente à assinatura do ${PLAN}`)).toBeVisible();
-      await expectAccessible(page);
       await page.getByRole('link', { name: 'Voltar' }).click();
 
       // Self-service cancellation: the rules first (CDC art. 49, within 7 days), then the confirmation.
@@ -234,7 +230,6 @@ test.describe('/paciente/assinatura checkout', () => {
       const cancel = page.getByRole('dialog', { name: 'Cancelar assinatura' });
       await expect(cancel.getByTestId('cancellation-rules')).toContainText('Valor a devolver');
       await expect(cancel.getByTestId('cancellation-rules')).toContainText('7 dias');
-      await expectAccessible(page);
       await cancel.getByRole('button', { name: 'Confirmar cancelamento' }).click();
       await expectToast(page, 'Assinatura cancelada. Enviamos o comprovante para o seu e-mail.');
       await expect(page.getByTestId('subscription-status')).toHaveText('Cancelada');

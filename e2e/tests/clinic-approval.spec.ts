@@ -1,10 +1,10 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { outboxEmailSchema } from '@carteirinha/shared/contracts/outbox';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import { z } from 'zod';
-import { expect, test } from '../fixtures';
+import { setClinicStatusViaApi } from '../admin-data';
+import { demoAccountRequest, expect, test } from '../fixtures';
 import { TEST_PASSWORD, clinicOrigin, signUpOnPlatform, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
 
 /**
@@ -14,9 +14,8 @@ import { TEST_PASSWORD, clinicOrigin, signUpOnPlatform, uniqueEmail, uniqueSlug,
 
 /** Runs `work` as the demo admin, in a request context of its own (the page keeps its own session). */
 async function asAdmin<T>(baseURL: string, work: (admin: APIRequestContext) => Promise<T>): Promise<T> {
-  const admin = await playwrightRequest.newContext({ baseURL });
+  const admin = await demoAccountRequest('admin', baseURL);
   try {
-    expect((await admin.post('/api/auth/sign-in/email', { data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } })).status()).toBe(200);
     return await work(admin);
   } finally {
     await admin.dispose();
@@ -96,13 +95,7 @@ test("a self-service clinic's site says it awaits approval, takes no patients, a
 
 test("a suspended clinic's admin signs in and is told why, instead of the portal", async ({ page, visit, baseURL }) => {
   const clinic = await selfServiceClinic(page, baseURL ?? '');
-  await asAdmin(baseURL ?? '', async (admin) => {
-    const detail = z
-      .object({ name: z.string(), cnpj: z.string(), slug: z.string(), planId: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable() })
-      .parse(await (await admin.get(`/api/admin/clinics/${clinic.id}`)).json());
-    const form = { ...detail, domain: '', city: detail.city ?? '', state: detail.state ?? '', status: 'suspended' };
-    expect((await admin.put(`/api/admin/clinics/${clinic.id}`, { data: form })).status()).toBe(200);
-  });
+  await asAdmin(baseURL ?? '', (admin) => setClinicStatusViaApi(admin, clinic.id, 'suspended'));
 
   await visit('/clinica');
   await expect(page.getByRole('heading', { level: 1, name: 'Clínica suspensa' })).toBeVisible();

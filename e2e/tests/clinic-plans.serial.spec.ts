@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { clinicOrigin, expectToast } from '../tenancy';
 
 test.describe('/clinica/planos', () => {
@@ -32,7 +32,6 @@ test.describe('/clinica/planos', () => {
     await dialog.getByLabel('Pessoas cobertas (titular + dependentes)').fill('3');
     await dialog.getByLabel('Carência (dias)').fill('30');
     await dialog.getByLabel('Benefícios').fill('Consultas geriátricas\nExames laboratoriais');
-    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Plano criado com sucesso!');
     await expect(dialog).toBeHidden();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { publicPlatformPlanListSchema } from '@carteirinha/shared/contracts/plans';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { TEST_PASSWORD, confirmEmail, expectToast, latestEmailTo, linkPathIn, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
 
 /*
@@ -35,7 +35,6 @@ for (const size of SIZES) {
       // Only the open tab's form is shown (and read by assistive technology).
       await expect(page.getByRole('tabpanel')).toHaveCount(1);
       await expect(page.getByLabel('Email')).toHaveCount(1);
-      await expectAccessible(page);
 
       await page.getByRole('tab', { name: 'Entrar' }).click();
       await expect(signIn.getByLabel('Email')).toHaveValue('quem.entra@teste.dev');
@@ -60,7 +59,6 @@ for (const size of SIZES) {
       await expectToast(page, 'Email confirmado!', 'Entre com o seu email e senha para continuar.');
       // The marker is taken out of the address, so a reload says nothing again.
       await expect(page).toHaveURL(/\/$/);
-      await expectAccessible(page);
 
       const notice = toastWith(page, 'Email confirmado!');
       const box = await notice.boundingBox();
@@ -118,7 +116,6 @@ test.describe('the plan chosen on the landing page', () => {
     await form.getByLabel('CNPJ').fill(validCnpj());
     await form.getByLabel('Endereço do site (subdomínio)').fill(slug);
     await expect(page.getByTestId('site-preview')).toContainText(`//${slug}.localhost:`);
-    await expectAccessible(page);
 
     // Changeable: the owner settles on another plan; that one is sent.
     const other = selfService[0]!;
@@ -160,7 +157,6 @@ test.describe('the invitation link', () => {
         await expect(invitee.getByTestId('invitation-welcome')).toHaveText(`Boas-vindas à equipe da ${demo!.name}! Você foi convidado como Atendente.`);
         await expect(invitee.getByText(`Crie uma senha para a conta ${email}.`)).toBeVisible();
         await expect(invitee.getByText('Redefinir senha')).toHaveCount(0);
-        await expectAccessible(invitee);
       } finally {
         await context.close();
       }

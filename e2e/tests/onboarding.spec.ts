@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TRIAL_DAYS } from '@carteirinha/shared/constants';
 import { formatDate } from '@carteirinha/shared/format';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { TEST_PASSWORD, clinicOrigin, confirmEmail, expectToast, signUpOnPlatform, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
 
 function createForm(page: Page) {
@@ -36,7 +36,6 @@ test.describe('sign-up on the platform host leads to onboarding', () => {
     const notice = page.getByTestId('confirm-email-notice');
     await expect(notice).toContainText(`Para criar a sua clínica, confirme primeiro o seu email: abra o link que enviamos para ${email}.`);
     await expect(createForm(page)).toHaveCount(0);
-    await expectAccessible(page);
     await confirmEmail(baseURL, email);
     await page.reload();
     await expect(notice).toHaveCount(0);
@@ -47,7 +46,6 @@ test.describe('sign-up on the platform host leads to onboarding', () => {
     await form.getByLabel('CNPJ').fill(validCnpj());
     await form.getByLabel('Endereço').fill(slug);
     await expect(page.getByTestId('site-preview')).toHaveText(`Seu site: ${clinicOrigin(baseURL, slug)}`);
-    await expectAccessible(page);
     await form.getByRole('button', { name: 'Criar Minha Plataforma' }).click();
 
     await expect(page).toHaveURL(/\/clinica$/);
@@ -85,7 +83,6 @@ test.describe('sign-up on the platform host leads to onboarding', () => {
     await expectFieldError(page, 'Nome da clínica', 'Nome da clínica deve ter no mínimo 3 caracteres');
     await expectFieldError(page, 'CNPJ', 'CNPJ inválido');
     await expectFieldError(page, 'Endereço do site (subdomínio)', 'Este endereço é reservado. Escolha outro.');
-    await expectAccessible(page);
 
     await form.getByLabel('Endereço').fill('Não Vale!');
     await expectFieldError(page, 'Endereço do site (subdomínio)', 'Use de 3 a 40 letras minúsculas');
@@ -115,7 +112,6 @@ test.describe('sign-up on the platform host leads to onboarding', () => {
       'href',
       `${clinicOrigin(baseURL, 'demo')}/auth?tab=cadastrar`,
     );
-    await expectAccessible(page);
 
     await page.getByLabel('Buscar clínica por nome ou cidade').fill('zzzz-nenhuma');
     await expect(page.getByText('Nenhuma clínica encontrada')).toBeVisible();

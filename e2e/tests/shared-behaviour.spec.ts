@@ -4,7 +4,7 @@ import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { formatCnpj } from '@carteirinha/shared/format';
 import { createClinicViaApi, deleteClinicViaApi, uniqueCnpj, uniqueSuffix } from '../admin-data';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { signUpOnPlatform } from '../tenancy';
 
 /**
@@ -107,7 +107,6 @@ test.describe('1. focus after a row menu dialog, and the skip link', () => {
       await expect(skip).toBeFocused();
       await expect(skip).toBeInViewport();
       await page.screenshot({ path: `/tmp/h7/skip-link-${device}.png` });
-      await expectAccessible(page);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('main')).toBeFocused();
       // The next Tab starts inside the page, not at the sidebar.
@@ -140,7 +139,6 @@ test.describe('2. saving on a bad connection', () => {
     // The form is kept as typed, and ready for another try.
     await expect(dialog.getByLabel('Nome')).toHaveValue(name);
     await expect(dialog.getByRole('button', { name: 'Salvar' })).toBeEnabled();
-    await expectAccessible(page);
 
     // Back online: nothing queued goes out on its own.
     await context.setOffline(false);

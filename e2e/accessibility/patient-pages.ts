@@ -1,0 +1,274 @@
+import type { Locator, Page } from '@playwright/test';
+import { patientCardListSchema } from '@carteirinha/shared/contracts/cards';
+import { addDemoSession, expect } from '../fixtures';
+import { TEST_PASSWORD, clinicOrigin, uniqueEmail } from '../tenancy';
+import { DESKTOP, expectToast, toPhone, type Scenario } from './scenario';
+
+/** The patient portal's pages (/paciente/…): the demo patient's, and those of new patients of Clínica Demo. */
+
+const PLAN = 'Plano Individual';
+
+/** A random CPF with valid check digits, masked as people type it (Receita Federal's rule). */
+function validCpf(): string {
+  const checkDigit = (digits: readonly number[]) => {
+    const remainder = (digits.reduce((total, digit, index) => total + digit * (digits.length + 1 - index), 0) * 10) % 11;
+    return remainder === 10 ? 0 : remainder;
+  };
+  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (base.every((digit) => digit === base[0])) base[0] = ((base[0] ?? 0) + 1) % 10;
+  const first = checkDigit(base);
+  const digits = [...base, first, checkDigit([...base, first])].join('');
+  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
+}
+
+/** Signs up on Clínica Demo's own host, which makes a patient of that clinic; the page lands on /paciente there. */
+async function signUpPatientOnDemo(page: Page, demo: string, fullName: string): Promise<void> {
+  await page.goto(`${demo}/auth?tab=cadastrar`);
+  const form = page.getByRole('tabpanel', { name: 'Cadastrar' });
+  await form.getByLabel('Nome Completo').fill(fullName);
+  await form.getByLabel('Email').fill(uniqueEmail());
+  await form.getByLabel('Senha').fill(TEST_PASSWORD);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page).toHaveURL(`${demo}/paciente`);
+}
+
+async function openSubscription(page: Page, demo: string) {
+  await page.goto(`${demo}/paciente/assinatura`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assinatura');
+  await expect(page.getByRole('article', { name: PLAN, exact: true })).toBeVisible();
+}
+
+async function openCheckout(page: Page): Promise<Locator> {
+  await page.getByRole('article', { name: PLAN, exact: true }).getByRole('button', { name: 'Assinar Agora' }).click();
+  const dialog = page.getByRole('dialog', { name: `Assinar ${PLAN}` });
+  await expect(dialog.getByLabel('Nome completo')).not.toHaveValue('');
+  return dialog;
+}
+
+/** The CPF, the method, the terms accepted; then 'Confirmar Assinatura'. */
+async function confirmCheckout(dialog: Locator, method: RegExp, cpf = validCpf()) {
+  await dialog.getByLabel('CPF ou CNPJ').fill(cpf);
+  await dialog.getByRole('radio', { name: method }).check();
+  const terms = dialog.getByRole('checkbox', { name: /Li e aceito os termos de adesão/ });
+  if (!(await terms.isChecked())) await terms.click();
+  await dialog.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+}
+
+async function fillCard(dialog: Locator, number: string) {
+  await dialog.getByLabel('Número do cartão').fill(number);
+  await dialog.getByLabel('Nome impresso no cartão').fill('PACIENTE CARTAO');
+  await dialog.getByLabel('Validade (MM/AA)').fill('12/39');
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByLabel('CEP do titular do cartão').fill('01310-100');
+  await dialog.getByLabel('Número do endereço').fill('100');
+}
+
+export const PATIENT_SCENARIOS: readonly Scenario[] = [
+  {
+    name: "the demo patient's pages: home, card, subscription, receipt and the rest, on a desktop and on a phone",
+    states: [
+      '/paciente — home, demo patient',
+      '/paciente/cartao — card, desktop',
+      '/paciente/cartao — card with its toasts (downloaded, shared)',
+      '/paciente/assinatura — active subscription of the demo patient',
+      '/paciente/assinatura/recibo/:id — receipt, desktop',
+      '/paciente/rede — Rede Credenciada',
+      '/paciente/historico — Histórico',
+      '/paciente/perfil — profile',
+      '/paciente — home, phone',
+      '/paciente — the sidebar drawer open, phone',
+      '/paciente/cartao — card, phone',
+    ],
+    run: async ({ page, context, signInAs, check }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await signInAs('patient');
+      await page.goto('/paciente');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Olá, Paulo!');
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: PLAN })).toBeVisible();
+      await check('/paciente — home, demo patient');
+
+      await page.goto('/paciente/cartao');
+      await expect(page.getByTestId('card-qr')).toBeVisible();
+      await check('/paciente/cartao — card, desktop');
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Baixar Cartão' }).click();
+      await downloading;
+      await expectToast(page, 'Cartão baixado com sucesso!');
+      await page.getByRole('button', { name: 'Compartilhar' }).click();
+      await expectToast(page, 'Link compartilhado!');
+      await check('/paciente/cartao — card with its toasts (downloaded, shared)');
+
+      await page.goto('/paciente/assinatura');
+      await expect(page.getByTestId('subscription-status')).toHaveText('Ativa');
+      await check('/paciente/assinatura — active subscription of the demo patient');
+      await page.getByRole('link', { name: 'Ver recibo' }).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recibo de pagamento');
+      await check('/paciente/assinatura/recibo/:id — receipt, desktop');
+
+      for (const [path, heading, state] of [
+        ['/paciente/rede', 'Rede Credenciada', '/paciente/rede — Rede Credenciada'],
+        ['/paciente/historico', 'Histórico', '/paciente/historico — Histórico'],
+        ['/paciente/perfil', 'Meu Perfil', '/paciente/perfil — profile'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await check(state);
+      }
+
+      await toPhone(page);
+      await page.goto('/paciente');
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: PLAN })).toBeVisible();
+      await check('/paciente — home, phone');
+      await page.getByRole('button', { name: 'Alternar menu lateral' }).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByTestId('sidebar')).toBeVisible();
+      await check('/paciente — the sidebar drawer open, phone');
+      await drawer.getByRole('link', { name: 'Meu Cartão' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByTestId('card-qr')).toBeVisible();
+      await check('/paciente/cartao — card, phone');
+    },
+  },
+  {
+    name: 'a new patient subscribes by Pix and cancels: the card goes inactive, and the clinic is told so',
+    states: [
+      '/paciente — new patient without a subscription (clinic host)',
+      '/paciente/cartao — no card yet',
+      '/paciente/assinatura — no subscription yet: the plans, desktop',
+      '/paciente/assinatura — no subscription yet: the plans, phone',
+      '/paciente/assinatura — dialog checkout (Assinar)',
+      '/paciente/assinatura — dialog Pagamento gerado (Pix)',
+      '/paciente/assinatura — active, with a paid charge and its toast',
+      '/paciente/assinatura/recibo/:id — receipt, phone',
+      '/paciente/assinatura — dialog Cancelar assinatura, phone',
+      '/paciente/assinatura — cancelled, phone',
+      '/paciente/cartao — inactive card',
+      '/clinica/validar — inactive card panel (Assinatura inativa)',
+    ],
+    run: async ({ page, browser, baseURL, check }) => {
+      const demo = clinicOrigin(baseURL, 'demo');
+      await signUpPatientOnDemo(page, demo, 'Paciente Acessível');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await check('/paciente — new patient without a subscription (clinic host)');
+      await page.goto(`${demo}/paciente/cartao`);
+      await expect(page.getByText('Você ainda não tem um cartão')).toBeVisible();
+      await check('/paciente/cartao — no card yet');
+      await openSubscription(page, demo);
+      await check('/paciente/assinatura — no subscription yet: the plans, desktop');
+      await toPhone(page);
+      await check('/paciente/assinatura — no subscription yet: the plans, phone');
+      await page.setViewportSize(DESKTOP);
+
+      const dialog = await openCheckout(page);
+      await check('/paciente/assinatura — dialog checkout (Assinar)');
+      await confirmCheckout(dialog, /PIX/);
+      await expectToast(page, 'Assinatura criada com sucesso!');
+      const payment = page.getByRole('dialog', { name: 'Pagamento gerado' });
+      await expect(payment.getByRole('img', { name: 'QR Code do Pix' })).toBeVisible();
+      await check('/paciente/assinatura — dialog Pagamento gerado (Pix)');
+      await payment.getByRole('button', { name: 'Simular pagamento' }).click();
+      await expectToast(page, 'Pagamento confirmado!');
+      await expect(payment).toBeHidden();
+      await expect(page.getByTestId('subscription-status')).toHaveText('Ativa');
+      await check('/paciente/assinatura — active, with a paid charge and its toast');
+
+      await toPhone(page);
+      await page.getByRole('link', { name: 'Ver recibo' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recibo de pagamento');
+      await check('/paciente/assinatura/recibo/:id — receipt, phone');
+      await page.getByRole('link', { name: 'Voltar' }).click();
+      await page.getByRole('button', { name: 'Cancelar assinatura' }).click();
+      const cancel = page.getByRole('dialog', { name: 'Cancelar assinatura' });
+      await expect(cancel.getByTestId('cancellation-rules')).toContainText('Valor a devolver');
+      await check('/paciente/assinatura — dialog Cancelar assinatura, phone');
+      await cancel.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+      await expect(page.getByTestId('subscription-status')).toHaveText('Cancelada');
+      await check('/paciente/assinatura — cancelled, phone');
+
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${demo}/paciente/cartao`);
+      await expect(page.getByText('Cartão inativo')).toBeVisible();
+      await check('/paciente/cartao — inactive card');
+      const [card] = patientCardListSchema.parse(await page.evaluate(async () => (await fetch('/api/patient/cards')).json())).items;
+      if (!card) throw new Error('the cancelled patient has no card');
+
+      const clinic = await browser.newContext({ baseURL });
+      try {
+        await addDemoSession(clinic, 'clinicStaff', baseURL);
+        const staff = await clinic.newPage();
+        await staff.goto('/clinica/validar');
+        const input = staff.getByLabel('Número do cartão ou CPF');
+        await input.fill(card.number);
+        await input.press('Enter');
+        await expect(staff.getByTestId('validation-result')).toContainText('Assinatura inativa');
+        await check('/clinica/validar — inactive card panel (Assinatura inativa)', staff);
+      } finally {
+        await clinic.close();
+      }
+    },
+  },
+  {
+    name: 'a card payment: declined, then approved, then the method changed',
+    states: [
+      "/paciente/assinatura — dialog checkout with a declined card's error toast",
+      '/paciente/assinatura — dialog Pagamento gerado (card approved)',
+      '/paciente/assinatura — dialog Alterar forma de pagamento',
+      '/paciente/assinatura — payment method changed, with its toast',
+    ],
+    run: async ({ page, baseURL, check }) => {
+      const demo = clinicOrigin(baseURL, 'demo');
+      await signUpPatientOnDemo(page, demo, 'Paciente Cartão');
+      await openSubscription(page, demo);
+      const dialog = await openCheckout(page);
+      await dialog.getByLabel('CPF ou CNPJ').fill(validCpf());
+      await dialog.getByRole('radio', { name: /Cartão de Crédito/ }).check();
+      await fillCard(dialog, '4000 0000 0000 0002');
+      await dialog.getByRole('checkbox', { name: /Li e aceito os termos de adesão/ }).click();
+      await dialog.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+      await expectToast(page, 'Transação não autorizada');
+      await check("/paciente/assinatura — dialog checkout with a declined card's error toast");
+      await fillCard(dialog, '4111 1111 1111 1111');
+      await dialog.getByRole('button', { name: 'Confirmar Assinatura' }).click();
+      const payment = page.getByRole('dialog', { name: 'Pagamento gerado' });
+      await expect(payment.getByText('Pagamento aprovado')).toBeVisible();
+      await check('/paciente/assinatura — dialog Pagamento gerado (card approved)');
+      await payment.getByRole('button', { name: 'Fechar' }).first().click();
+
+      await page.getByRole('button', { name: 'Alterar forma de pagamento' }).click();
+      const change = page.getByRole('dialog', { name: 'Alterar forma de pagamento' });
+      await change.getByRole('radio', { name: /PIX/ }).check();
+      await check('/paciente/assinatura — dialog Alterar forma de pagamento');
+      await change.getByRole('button', { name: 'Salvar' }).click();
+      await expectToast(page, 'Forma de pagamento alterada com sucesso!');
+      await check('/paciente/assinatura — payment method changed, with its toast');
+    },
+  },
+  {
+    name: 'a boleto on a phone: the CPF refused, the boleto dialog and its printable page',
+    states: [
+      '/paciente/assinatura — dialog checkout with a CPF error, phone',
+      '/paciente/assinatura — dialog Pagamento gerado (boleto), phone',
+      '/paciente/assinatura/boleto/:id — boleto, phone',
+    ],
+    run: async ({ page, baseURL, check }) => {
+      const demo = clinicOrigin(baseURL, 'demo');
+      await toPhone(page);
+      await signUpPatientOnDemo(page, demo, 'Paciente Boleto');
+      await openSubscription(page, demo);
+      const dialog = await openCheckout(page);
+      await confirmCheckout(dialog, /PIX/, '111.444.777-00');
+      await expect(dialog.getByText('CPF ou CNPJ inválido')).toBeVisible();
+      await check('/paciente/assinatura — dialog checkout with a CPF error, phone');
+      await confirmCheckout(dialog, /Boleto/);
+      await expectToast(page, 'Assinatura criada com sucesso!');
+      const payment = page.getByRole('dialog', { name: 'Pagamento gerado' });
+      await expect(payment.getByText('Vencimento em 5 dias')).toBeVisible();
+      await check('/paciente/assinatura — dialog Pagamento gerado (boleto), phone');
+      const boleto = await payment.getByRole('link', { name: 'Abrir boleto' }).getAttribute('href');
+      await page.goto(`${demo}${boleto ?? ''}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Boleto bancário');
+      await expect(page.getByTestId('boleto-digitable-line')).toBeVisible();
+      await check('/paciente/assinatura/boleto/:id — boleto, phone');
+    },
+  },
+];
