@@ -62,7 +62,8 @@ test.describe('/admin (Dashboard)', () => {
       await expect(dialog.getByText(clinic.name)).toHaveCount(0);
 
       const approved = clinicDetailSchema.parse(await (await page.request.get(`/api/admin/clinics/${clinic.clinicId}`)).json());
-      expect(approved.status).toBe('active');
+      // Approval opens the site and keeps the 14-day trial: the clinic starts paying when the trial ends.
+      expect(approved.status).toBe('trial');
       expect(approved.approvedAt).not.toBeNull();
       const stillPending = pageOf(adminClinicSchema).parse(await (await page.request.get('/api/admin/clinics?awaitingApproval=true&pageSize=100')).json());
       expect(stillPending.items.map((item) => item.id)).not.toContain(clinic.clinicId);

@@ -57,12 +57,12 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
   return width;
 }
 
-function RowCards<Row>({ rows, rowKey, columns, titleColumn, actionsColumn, caption }: Omit<DataTableProps<Row>, 'rows' | 'placeholder'> & { rows: readonly Row[] }) {
+function RowCards<Row>({ rows, rowKey, columns, titleColumn, actionsColumn, caption, busy = false }: Omit<DataTableProps<Row>, 'rows' | 'placeholder'> & { rows: readonly Row[] }) {
   const title = columns.find((column) => column.id === titleColumn);
   const actions = columns.find((column) => column.id === actionsColumn);
   const details = columns.filter((column) => column !== title && column !== actions);
   return (
-    <ul aria-label={caption} className="grid gap-3">
+    <ul aria-label={caption} aria-busy={busy} className="grid gap-3">
       {rows.map((row) => (
         <li key={rowKey(row)} className="rounded-xl border bg-card p-4 shadow-xs">
           {title ? <div className="font-medium">{(title.cardCell ?? title.cell)(row)}</div> : null}
@@ -87,15 +87,18 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const width = useWidth(containerRef);
   const asCards = width !== null && width < cardsBelow;
   return (
-    <div ref={containerRef} className={cn('min-w-0', className)} aria-busy={busy} data-layout={asCards ? 'cards' : 'table'}>
+    // aria-busy sits on what holds the rows (the table, or the list of cards), so it is read with them.
+    <div ref={containerRef} className={cn('min-w-0', className)} data-layout={asCards ? 'cards' : 'table'}>
       {asCards ? (
         placeholder !== null || !rows ? (
-          <div className="rounded-xl border bg-card px-4 py-10 text-center text-sm text-muted-foreground">{placeholder}</div>
+          <div aria-busy={busy} className="rounded-xl border bg-card px-4 py-10 text-center text-sm text-muted-foreground">
+            {placeholder}
+          </div>
         ) : (
           <RowCards {...props} rows={rows} />
         )
       ) : (
-        <Table>
+        <Table aria-busy={busy}>
           <TableCaption className="sr-only">{caption}</TableCaption>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
