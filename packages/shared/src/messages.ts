@@ -508,11 +508,14 @@ export const messages = {
   },
   /** The digital card and its validation at the clinic (issue 15). */
   cards: {
-    validated: 'Cartão validado com sucesso!',
-    validateError: 'Erro ao validar cartão: {message}',
     invalid: 'Cartão inválido ou não encontrado',
     authorized: 'Autorizado a aplicar desconto',
     notAuthorized: 'NÃO aplicar desconto - assinatura inativa',
+    /** Under an answer that is not a real card of this clinic with a subscription (ADR 014): no reason is given. */
+    notAuthorizedNoCard: 'NÃO aplicar desconto',
+    expired: 'QR Code expirado: peça ao paciente para abrir o cartão de novo, ou digite o número do cartão',
+    /** The lookup itself failed (no connection, a timeout, a refusal): the panel says so, and that nothing was checked. */
+    lookupFailed: 'Não foi possível validar: {message}',
     upToMembers: 'Até {count} pessoas',
     downloaded: 'Cartão baixado com sucesso!',
     shared: 'Link compartilhado!',

@@ -58,8 +58,17 @@ export type ValidateCardRequest = z.infer<typeof validateCardRequestSchema>;
  * The answer (specification §7: valid, message, subscription). What the clinic needs and nothing more (LGPD): no CPF,
  * no payment details, no reason beyond 'assinatura inativa'.
  */
+/**
+ * What the answer means for the desk: 'valid' (apply the discount), 'inactive' (a real card of this clinic whose
+ * subscription is not active), 'expired' (a real code of this clinic's card from a step gone by: ask for the card again)
+ * and 'not_found' (anything else, with no hint of why).
+ */
+export const VALIDATION_OUTCOMES = ['valid', 'inactive', 'expired', 'not_found'] as const;
+export type ValidationOutcome = (typeof VALIDATION_OUTCOMES)[number];
+
 export const validateCardResponseSchema = z.object({
   valid: z.boolean(),
+  outcome: z.enum(VALIDATION_OUTCOMES),
   message: z.string(),
   subscription: z
     .object({ planName: z.string(), status: z.enum(SUBSCRIPTION_STATUSES), expiresAt: isoInstant.nullable(), maxMembers: z.number().int() })

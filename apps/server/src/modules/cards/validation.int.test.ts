@@ -62,8 +62,8 @@ function formattedCpf(cpf: string): string {
   return `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 }
 
-const INVALID = { valid: false, message: messages.cards.invalid };
-const INACTIVE = { valid: false, message: messages.cards.inactiveSubscription };
+const INVALID = { valid: false, outcome: 'not_found', message: messages.cards.invalid };
+const INACTIVE = { valid: false, outcome: 'inactive', message: messages.cards.inactiveSubscription };
 
 describe('POST /api/clinic/card-validations: the rotating token', () => {
   it('accepts the current token and the one either side, and refuses two steps away', async () => {
@@ -85,6 +85,7 @@ describe('POST /api/clinic/card-validations: the rotating token', () => {
     const answer = await answerOf(staffA.cookie, await tokenOf(holderA));
     expect(answer).toEqual({
       valid: true,
+      outcome: 'valid',
       message: messages.cards.valid,
       subscription: { planName: 'Plano Família', status: 'active', expiresAt: expect.any(String), maxMembers: 2 },
       card: { id: holderA.cards[0]?.id, number: holderA.cards[0]?.number },

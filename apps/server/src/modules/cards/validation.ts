@@ -47,10 +47,11 @@ async function outcomeOf(query: CardQuery, clinicId: string, deps: ValidationDep
 
 /** The answer: for a valid card what the receptionist needs to apply the discount, and nothing more (LGPD). */
 function answerOf({ result, card }: Outcome): ValidateCardResponse {
-  if (result === 'not_found' || !card) return { valid: false, message: messages.cards.invalid };
-  if (result === 'inactive') return { valid: false, message: messages.cards.inactiveSubscription };
+  if (result === 'not_found' || !card) return { valid: false, outcome: 'not_found', message: messages.cards.invalid };
+  if (result === 'inactive') return { valid: false, outcome: 'inactive', message: messages.cards.inactiveSubscription };
   return {
     valid: true,
+    outcome: 'valid',
     message: messages.cards.valid,
     // Benefits apply now, so the standing shown is 'active': an overdue charge within the grace days is a payment
     // detail the clinic does not need (ADR 014).

@@ -1,16 +1,18 @@
-import type { ValidateCardRequest, ValidateCardResponse } from '@carteirinha/shared/contracts/cards';
-import { formatMessage, messages } from '@carteirinha/shared/messages';
+import type { ValidateCardRequest } from '@carteirinha/shared/contracts/cards';
+import { messages } from '@carteirinha/shared/messages';
 import { RotateCcwIcon, ShieldCheckIcon } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
+import { cn } from '@/lib/utils';
+import { VisitActions } from '@/features/visits/components/visit-actions';
 import { useValidateCard } from '../api/validate-card';
+import { groupCardNumber } from '../lib/card-format';
 import { CameraScanner } from './camera-scanner';
-import { ValidationResultPanel, type ValidCardResult } from './validation-result-panel';
+import { ValidationResultPanel, type ValidatorAnswer, type ValidCardResult } from './validation-result-panel';
 
 const s = messages.cardScreens;
 
@@ -22,38 +24,42 @@ type CardValidatorProps = {
   source: ValidateCardRequest['source'];
   label: string;
   placeholder: string;
-  renderValidActions?: (result: ValidCardResult) => ReactNode;
   /** Shown beside the form (the how-it-works list). */
   aside?: ReactNode;
 };
 
-/** Tells the receptionist the outcome at once: the server's message as a success toast, or the error toast (§8). */
-function announce(result: ValidateCardResponse): void {
-  if (result.valid) toast.success(messages.cards.validated, { description: result.message });
-  else toast.error(formatMessage(messages.cards.validateError, { message: result.message }));
+/** A valid card's Registrar Atendimento and Ver Histórico. Keyed by card, so a new card starts with closed dialogs. */
+function visitActionsFor(result: ValidCardResult) {
+  const card = { cardId: result.card.id, cardNumber: groupCardNumber(result.card.number), personName: result.person.name, discounts: result.discounts };
+  return <VisitActions key={card.cardId} card={card} />;
 }
 
 /**
  * The validation form of Validar QR Code and Validar Cartão: a code (Enter submits; blank does nothing), 'Validar',
- * 'Ativar Câmera' (a read fills the code and validates), 'Novo', and the result panel.
+ * 'Ativar Câmera' (a read fills the code and validates), 'Novo', and the one result panel both pages share. The panel
+ * is the answer: on a phone it comes first and scrolls into view, and its heading takes focus; no toast covers it.
  */
-export function CardValidator({ source, label, placeholder, renderValidActions, aside }: CardValidatorProps) {
+export function CardValidator({ source, label, placeholder, aside }: CardValidatorProps) {
   const inputId = useId();
   const [code, setCode] = useState('');
-  const [result, setResult] = useState<ValidateCardResponse | null>(null);
+  const [answer, setAnswer] = useState<ValidatorAnswer | null>(null);
   const validation = useValidateCard();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!answer) return;
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.closest('section')?.scrollIntoView({ block: 'start' });
+  }, [answer]);
 
   async function validate(typed: string) {
     const cardToken = typed.trim();
     // Specification §5: an empty or whitespace code does nothing.
     if (!cardToken || validation.isPending) return;
     try {
-      const answer = await validation.mutateAsync({ cardToken, source });
-      setResult(answer);
-      announce(answer);
+      setAnswer({ kind: 'answer', result: await validation.mutateAsync({ cardToken, source }) });
     } catch (error) {
-      setResult(null);
-      toast.error(formatMessage(messages.cards.validateError, { message: errorMessage(error) }));
+      setAnswer({ kind: 'failed', message: errorMessage(error) });
     }
   }
 
@@ -69,7 +75,7 @@ export function CardValidator({ source, label, placeholder, renderValidActions, 
 
   function reset() {
     setCode('');
-    setResult(null);
+    setAnswer(null);
     validation.reset();
   }
 
@@ -107,9 +113,10 @@ export function CardValidator({ source, label, placeholder, renderValidActions, 
         </Card>
         {aside}
       </div>
-      <div className="grid gap-4">
-        {result ? (
-          <ValidationResultPanel result={result} renderValidActions={renderValidActions} />
+      {/* On a phone an answer comes before the form, so it is the first thing in view; before one, the form leads. */}
+      <div className={cn('grid gap-4', answer && 'order-first lg:order-none')}>
+        {answer ? (
+          <ValidationResultPanel ref={headingRef} answer={answer} renderValidActions={visitActionsFor} />
         ) : (
           <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">{s.resultEmpty}</p>
         )}
