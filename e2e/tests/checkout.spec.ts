@@ -201,6 +201,15 @@ test.describe('/paciente/assinatura checkout', () => {
       await expect(page.getByText('Clínica Demo')).toBeVisible();
       await expect(page.getByText('Paciente Boleto')).toBeVisible();
       await expect(page.getByTestId('boleto-digitable-line')).toHaveText(line);
+      // Who receives and who pays, by CNPJ and CPF, and the barcode a cashier's reader takes: the line's fields in the
+      // barcode's order (FEBRABAN), 44 digits.
+      await expect(page.getByText('CNPJ 11.222.333/0001-81')).toBeVisible();
+      await expect(page.getByText(`CPF ${cpf}`)).toBeVisible();
+      const digits = line.replace(/\D/g, '');
+      const barcode = page.getByRole('img', { name: 'Código de barras do boleto' });
+      await expect(barcode).toBeVisible();
+      await expect(barcode).toHaveAttribute('data-barcode', digits.slice(0, 4) + digits.slice(32) + digits.slice(4, 9) + digits.slice(10, 20) + digits.slice(21, 31));
+      expect((await barcode.boundingBox())?.width ?? 0).toBeLessThanOrEqual(PHONE.width);
       await expect(page.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
       await page.getByRole('link', { name: 'Voltar' }).click();
 
@@ -223,6 +232,8 @@ test.describe('/paciente/assinatura checkout', () => {
       await page.getByRole('link', { name: 'Ver recibo' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recibo de pagamento');
       await expect(page.getByText(`referente à assinatura do ${PLAN}`)).toBeVisible();
+      await expect(page.getByText('CNPJ 11.222.333/0001-81')).toBeVisible();
+      await expect(page.getByText(`CPF ${cpf}`)).toBeVisible();
       await page.getByRole('link', { name: 'Voltar' }).click();
 
       // Self-service cancellation: the rules first (CDC art. 49, within 7 days), then the confirmation.

@@ -69,6 +69,17 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/**
+ * GET /api/patient/payments/:id: one charge with the parties a receipt and a boleto print — the clinic that receives,
+ * with its CNPJ, and the holder who pays, with the CPF the subscription was made with (null when paid under a CNPJ,
+ * which only the payment provider keeps).
+ */
+export const paymentDocumentSchema = paymentSchema.extend({
+  beneficiary: z.object({ name: z.string(), cnpj: z.string() }),
+  payer: z.object({ name: z.string(), cpf: z.string().nullable() }),
+});
+export type PaymentDocument = z.infer<typeof paymentDocumentSchema>;
+
 export const paymentListSchema = z.object({ items: z.array(paymentSchema) });
 
 /** Days a charge may stay overdue before the cards stop validating: a clinic setting (issue 14: default 5). */

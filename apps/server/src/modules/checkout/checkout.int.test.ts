@@ -14,6 +14,7 @@ import {
   OTHER_VALID_CPF,
   TEST_CARD,
   VALID_CNPJ,
+  VALID_CPF,
   type Programme,
 } from '../../../test/checkout-kit.ts';
 import { defaultTermsBody } from './default-terms.ts';
@@ -247,7 +248,16 @@ describe("the patient's charges", () => {
     const created = (await callAs(t, owner.cookie)('POST', SUBSCRIPTIONS, checkoutBody(programme))).json();
     const list = await callAs(t, owner.cookie)('GET', '/api/patient/payments');
     expect(list.json().items.map((item: { id: string }) => item.id)).toEqual([created.payment.id]);
-    expect((await callAs(t, owner.cookie)('GET', `/api/patient/payments/${created.payment.id}`)).json()).toMatchObject({ id: created.payment.id, canSimulate: true });
+    const [clinic] = await t.db.select({ name: clinics.name, cnpj: clinics.cnpj }).from(clinics).where(eq(clinics.id, programme.clinicId));
+    const [payer] = await t.db.select({ name: profiles.fullName, cpf: profiles.cpf }).from(profiles).where(eq(profiles.id, owner.userId));
+    // One charge with who receives (the clinic, with its CNPJ) and who pays (the holder, with the CPF of the checkout).
+    expect((await callAs(t, owner.cookie)('GET', `/api/patient/payments/${created.payment.id}`)).json()).toMatchObject({
+      id: created.payment.id,
+      canSimulate: true,
+      beneficiary: { name: clinic?.name, cnpj: clinic?.cnpj },
+      payer: { name: payer?.name, cpf: VALID_CPF.replace(/\D/g, '') },
+    });
+    expect(payer?.cpf).toBe(VALID_CPF.replace(/\D/g, ''));
 
     const stranger = await createPatient(t, programme);
     expect((await callAs(t, stranger.cookie)('GET', `/api/patient/payments/${created.payment.id}`)).statusCode).toBe(404);

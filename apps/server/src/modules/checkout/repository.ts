@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { clinics, payments, plans, subscriptionPlans, subscriptions } from '../../db/schema.ts';
+import { clinics, payments, plans, profiles, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 
 /** A subscription that holds the patient's place: one at a time per patient (and what max_patients counts). */
 export const OPEN_SUBSCRIPTION_STATUSES = ['pending', 'active', 'overdue'] as const;
@@ -112,4 +112,15 @@ export async function findPaymentOfPatient(db: Database, scope: Scope, paymentId
     .where(and(eq(payments.id, paymentId), eq(payments.clinicId, scope.clinicId), eq(subscriptions.userId, scope.userId)))
     .limit(1);
   return row?.payment ?? null;
+}
+
+/** Who a patient's charges are between, as the receipt and the boleto print them: the clinic and the holder. */
+export async function findPaymentParties(db: Database, scope: Scope): Promise<{ clinicName: string; cnpj: string; payerName: string; cpf: string | null } | null> {
+  const [row] = await db
+    .select({ clinicName: clinics.name, cnpj: clinics.cnpj, payerName: profiles.fullName, cpf: profiles.cpf })
+    .from(clinics)
+    .innerJoin(profiles, eq(profiles.id, scope.userId))
+    .where(eq(clinics.id, scope.clinicId))
+    .limit(1);
+  return row ?? null;
 }

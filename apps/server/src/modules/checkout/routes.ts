@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
-import { paymentListSchema, paymentSchema } from '@carteirinha/shared/contracts/payments';
+import { paymentDocumentSchema, paymentListSchema } from '@carteirinha/shared/contracts/payments';
 import {
   cancelSubscriptionResponseSchema,
   cancellationPreviewSchema,
@@ -19,7 +19,7 @@ import type { CheckoutDeps } from './billing.ts';
 import { cancelSubscription, previewCancellation, type CancellationMail } from './cancellation.ts';
 import { changePaymentMethod } from './payment-method.ts';
 import { toPayment } from './payment-view.ts';
-import { findPaymentOfPatient, listPaymentsOfPatient } from './repository.ts';
+import { findPaymentOfPatient, findPaymentParties, listPaymentsOfPatient } from './repository.ts';
 import { checkout } from './service.ts';
 import { publishTerms, requireCurrentTerms } from './terms.ts';
 
@@ -111,13 +111,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     '/api/patient/payments/:id',
     {
       config: { access: 'patient:self' },
-      schema: { tags: ['paciente'], summary: 'Uma cobrança do paciente (recibo, boleto)', params: idParamsSchema, response: { 200: paymentSchema, ...readErrors } },
+      schema: { tags: ['paciente'], summary: 'Uma cobrança do paciente com quem recebe e quem paga (recibo, boleto)', params: idParamsSchema, response: { 200: paymentDocumentSchema, ...readErrors } },
     },
     async (request) => {
       const tenant = requireTenant(request);
       const row = await withTenantScope(db, tenant.clinicId, (tx) => findPaymentOfPatient(tx, tenant, request.params.id));
-      if (!row) throw new AppError('NOT_FOUND');
-      return toPayment(row);
+      // Profiles are the person's, not the clinic's: read outside the tenant scope, for the caller and its clinic only.
+      const parties = row ? await findPaymentParties(db, tenant) : null;
+      if (!row || !parties) throw new AppError('NOT_FOUND');
+      return { ...toPayment(row), beneficiary: { name: parties.clinicName, cnpj: parties.cnpj }, payer: { name: parties.payerName, cpf: parties.cpf } };
     },
   );
 

@@ -1,4 +1,4 @@
-import { paymentListSchema, paymentSchema, type Payment } from '@carteirinha/shared/contracts/payments';
+import { paymentDocumentSchema, paymentListSchema, type Payment, type PaymentDocument } from '@carteirinha/shared/contracts/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { SUBSCRIPTION_QUERY_ROOT } from './subscription-queries';
@@ -19,8 +19,8 @@ export function useMyPayments() {
 }
 
 /** GET /api/patient/payments/:id: one of the patient's charges (the boleto and receipt pages). */
-export function getMyPayment(id: string, signal?: AbortSignal): Promise<Payment> {
-  return apiRequest(`/api/patient/payments/${encodeURIComponent(id)}`, paymentSchema, { signal });
+export function getMyPayment(id: string, signal?: AbortSignal): Promise<PaymentDocument> {
+  return apiRequest(`/api/patient/payments/${encodeURIComponent(id)}`, paymentDocumentSchema, { signal });
 }
 
 export function myPaymentQueryOptions(id: string) {

@@ -1,9 +1,9 @@
-import type { Payment } from '@carteirinha/shared/contracts/payments';
+import type { PaymentDocument } from '@carteirinha/shared/contracts/payments';
+import { formatCnpj, formatCpf } from '@carteirinha/shared/format';
 import { messages } from '@carteirinha/shared/messages';
 import { ArrowLeftIcon, PrinterIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMe } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,8 +24,30 @@ export function PrintedField({ label, children, className }: { label: string; ch
 type PrintableChargeProps = {
   title: string;
   /** The document, from the charge and who pays whom. */
-  children: (data: { payment: Payment; clinicName: string; payerName: string }) => ReactNode;
+  children: (payment: PaymentDocument) => ReactNode;
 };
+
+/** Beneficiário and Pagador with their CNPJ and CPF, as every printed charge names them. */
+export function PaymentParties({ payment }: { payment: PaymentDocument }) {
+  return (
+    <>
+      <PrintedField label={s.beneficiary}>
+        {payment.beneficiary.name}
+        <span className="block font-normal tabular-nums">
+          {s.cnpjLabel} {formatCnpj(payment.beneficiary.cnpj)}
+        </span>
+      </PrintedField>
+      <PrintedField label={s.payer}>
+        {payment.payer.name}
+        {payment.payer.cpf ? (
+          <span className="block font-normal tabular-nums">
+            {s.cpfLabel} {formatCpf(payment.payer.cpf)}
+          </span>
+        ) : null}
+      </PrintedField>
+    </>
+  );
+}
 
 /**
  * The frame of a printable page about one of the patient's charges (the boleto, the receipt): it reads the charge by
@@ -34,7 +56,6 @@ type PrintableChargeProps = {
 export function PrintableCharge({ title, children }: PrintableChargeProps) {
   const { id = '' } = useParams();
   const payment = useMyPayment(id);
-  const { data: me } = useMe();
   return (
     <main className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-6 p-4 text-sm sm:p-6 print:max-w-none print:p-0">
       <header className="flex flex-wrap items-center justify-between gap-4 border-b pb-4">
@@ -54,7 +75,7 @@ export function PrintableCharge({ title, children }: PrintableChargeProps) {
       </header>
       {payment.isPending ? <Spinner className="justify-self-center py-8" /> : null}
       {payment.isError ? <ErrorState {...retryPropsOf(payment)} className="print:hidden" /> : null}
-      {payment.data ? children({ payment: payment.data, clinicName: me?.clinic?.name ?? '', payerName: me?.user.fullName ?? '' }) : null}
+      {payment.data ? children(payment.data) : null}
     </main>
   );
 }

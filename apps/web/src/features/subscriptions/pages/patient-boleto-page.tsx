@@ -1,6 +1,7 @@
 import { formatMoney } from '@carteirinha/shared/format';
 import { messages } from '@carteirinha/shared/messages';
-import { PrintableCharge, PrintedField } from '../components/printable-charge';
+import { BoletoBarcode } from '../components/boleto-barcode';
+import { PaymentParties, PrintableCharge, PrintedField } from '../components/printable-charge';
 import { formatDay } from '../lib/payment-display';
 
 const s = messages.subscriptionPage;
@@ -12,7 +13,7 @@ const s = messages.subscriptionPage;
 export function PatientBoletoPage() {
   return (
     <PrintableCharge title={s.boletoTitle}>
-      {({ payment, clinicName, payerName }) =>
+      {(payment) =>
         payment.method !== 'boleto' ? (
           <p role="alert">{s.notABoleto}</p>
         ) : (
@@ -21,11 +22,11 @@ export function PatientBoletoPage() {
               {payment.boletoDigitableLine ?? '-'}
             </p>
             <dl className="grid gap-4 sm:grid-cols-2">
-              <PrintedField label={s.beneficiary}>{clinicName}</PrintedField>
-              <PrintedField label={s.payer}>{payerName}</PrintedField>
+              <PaymentParties payment={payment} />
               <PrintedField label={s.dueDate}>{formatDay(payment.dueDate)}</PrintedField>
               <PrintedField label={s.documentAmount}>{formatMoney(payment.amountCents)}</PrintedField>
             </dl>
+            {payment.boletoDigitableLine ? <BoletoBarcode digitableLine={payment.boletoDigitableLine} /> : null}
             <p className="text-muted-foreground">{s.boletoNotice}</p>
           </article>
         )
