@@ -77,6 +77,29 @@ async function simulatePaymentAndExpectActive(page: Page, payment: ReturnType<Pa
 }
 
 test.describe('/paciente/assinatura checkout', () => {
+  test("a plan chosen on the clinic's site opens its checkout right after sign-up, once", async ({ page, baseURL }) => {
+    const demo = clinicOrigin(baseURL, 'demo');
+    await page.goto(demo);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: PLAN, exact: true }) });
+    await card.getByRole('link', { name: 'Assinar Agora' }).click();
+    const form = page.getByRole('tabpanel', { name: 'Cadastrar' });
+    await form.getByLabel('Nome Completo').fill('Paciente Escolheu');
+    await form.getByLabel('Email').fill(uniqueEmail());
+    await form.getByLabel('Senha').fill(TEST_PASSWORD);
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+
+    // Straight to that plan's checkout, filled with the new account; the marker leaves the address.
+    const dialog = page.getByRole('dialog', { name: `Assinar ${PLAN}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Nome completo', { exact: true })).toHaveValue('Paciente Escolheu');
+    await expect(page).toHaveURL(`${demo}/paciente/assinatura`);
+    await dialog.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assinatura');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test('a new patient subscribes by Pix: a valid BR Code, then Simular pagamento activates it (desktop)', async ({ page, baseURL, context }) => {
     const demo = clinicOrigin(baseURL, 'demo');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo });
@@ -241,11 +264,17 @@ test.describe('/paciente/assinatura checkout', () => {
       const cancel = page.getByRole('dialog', { name: 'Cancelar assinatura' });
       await expect(cancel.getByTestId('cancellation-rules')).toContainText('Valor a devolver');
       await expect(cancel.getByTestId('cancellation-rules')).toContainText('7 dias');
+      // Once cancelled there is nothing left to preview: the dialog's preview is not read again (it answered 409).
+      const previewReads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/patient/subscription/cancellation') previewReads.push(request.url());
+      });
       await cancel.getByRole('button', { name: 'Confirmar cancelamento' }).click();
       await expectToast(page, 'Assinatura cancelada. Enviamos o comprovante para o seu e-mail.');
       await expect(page.getByTestId('subscription-status')).toHaveText('Cancelada');
       await expect(page.getByText('Enviamos o comprovante de cancelamento para o seu e-mail.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Cancelar assinatura' })).toHaveCount(0);
+      expect(previewReads).toEqual([]);
       // Nothing on the page scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 

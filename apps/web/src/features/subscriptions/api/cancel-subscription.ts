@@ -33,5 +33,12 @@ export function cancelSubscription(): Promise<CancelSubscriptionResponse> {
 
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: cancelSubscription, onSuccess: () => invalidateSubscriptionData(queryClient) });
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: async () => {
+      // Once cancelled there is nothing to preview: the open dialog's preview is not read again, which the server
+      // rightly answers 409 (the console showed it as an error); it is dropped when the dialog closes (gcTime 0).
+      await invalidateSubscriptionData(queryClient, { except: cancellationPreviewQueryOptions.queryKey });
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { PROFILE_QUERY_ROOT } from '@/features/profiles/api/get-my-profile';
 
 /** Every query of the patient's subscription, plans, terms and charges starts with this key. */
@@ -9,6 +9,10 @@ export const SUBSCRIPTION_QUERY_ROOT = 'subscriptions';
  * (specification §7: create-subscription invalidates my-subscription and the patient's data). The profile is reset,
  * not just marked stale: the first checkout records its CPF and phone, and the next checkout form starts from them.
  */
-export async function invalidateSubscriptionData(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_QUERY_ROOT] }), queryClient.resetQueries({ queryKey: [PROFILE_QUERY_ROOT] })]);
+export async function invalidateSubscriptionData(queryClient: QueryClient, options: { except?: QueryKey } = {}): Promise<void> {
+  const { except } = options;
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_QUERY_ROOT], predicate: (query) => !except || !partialMatchKey(query.queryKey, except) }),
+    queryClient.resetQueries({ queryKey: [PROFILE_QUERY_ROOT] }),
+  ]);
 }

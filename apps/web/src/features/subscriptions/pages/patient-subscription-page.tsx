@@ -1,9 +1,11 @@
+import { PLAN_PARAM } from '@carteirinha/shared/constants';
 import type { Payment } from '@carteirinha/shared/contracts/payments';
 import type { SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
 import type { Subscription } from '@carteirinha/shared/contracts/subscriptions';
 import { messages } from '@carteirinha/shared/messages';
 import { CreditCardIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
@@ -74,10 +76,34 @@ function PlansGrid({ subscription, onSubscribe }: PlansGridProps) {
   );
 }
 
+/**
+ * The plan chosen on the clinic's site before sign-up (`?plano=<id>`): its checkout opens once the page knows the
+ * plans and the patient's subscription, unless one is already open (the page says one at a time). The marker is then
+ * dropped from the address, so a reload or 'Voltar' does not open it again.
+ */
+function useChosenPlan(subscription: Subscription | null | undefined, openCheckout: (plan: SubscriptionPlan) => void): void {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosenId = searchParams.get(PLAN_PARAM);
+  const plans = usePatientPlans();
+  useEffect(() => {
+    if (!chosenId || subscription === undefined || !plans.data) return;
+    const plan = plans.data.find((candidate) => candidate.id === chosenId);
+    if (plan && !(subscription && isOpenSubscription(subscription.status))) openCheckout(plan);
+    setSearchParams(
+      (params) => {
+        params.delete(PLAN_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [chosenId, subscription, plans.data, openCheckout, setSearchParams]);
+}
+
 /** /paciente/assinatura (specification §2 "Subscription", §4 "Checkout flow"; issue 14). */
 export function PatientSubscriptionPage() {
   const subscription = useMySubscription();
   const [checkoutPlan, setCheckoutPlan] = useState<SubscriptionPlan | null>(null);
+  useChosenPlan(subscription.isSuccess ? subscription.data : undefined, setCheckoutPlan);
   const [payment, setPayment] = useState<Payment | null>(null);
   const [changingMethod, setChangingMethod] = useState(false);
   const [canceling, setCanceling] = useState(false);

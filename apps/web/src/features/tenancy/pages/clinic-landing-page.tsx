@@ -1,3 +1,4 @@
+import { PLAN_PARAM } from '@carteirinha/shared/constants';
 import type { SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
 import type { ClinicBranding } from '@carteirinha/shared/contracts/tenant';
 import { formatMoney } from '@carteirinha/shared/format';
@@ -8,11 +9,21 @@ import { Link } from 'react-router';
 import { usePortalEntry } from '@/app/portal-entry';
 import { Button } from '@/components/ui/button';
 import { LogoMark } from '@/components/ui/logo-mark';
+import { RETURN_PARAM } from '@/lib/return-path';
 import { cn } from '@/lib/utils';
 import type { ClinicTenant } from '../api/get-tenant';
 import { featuresBesidesDiscounts } from '@/lib/plan-features';
 
 const SIGN_UP_PATH = '/auth?tab=cadastrar';
+
+/**
+ * 'Assinar Agora' on a plan: sign up (or in), then straight to that plan's checkout. A visitor already signed in as a
+ * patient goes there at once (/auth sends a signed-in user to `next`).
+ */
+function subscribePathFor(planId: string): string {
+  const checkout = `/paciente/assinatura?${new URLSearchParams({ [PLAN_PARAM]: planId }).toString()}`;
+  return `/auth?${new URLSearchParams({ tab: 'cadastrar', [RETURN_PARAM]: checkout }).toString()}`;
+}
 
 function ClinicHeader({ clinic }: { clinic: ClinicBranding }) {
   const entry = usePortalEntry(messages.landing.signIn);
@@ -137,7 +148,7 @@ function ClinicPlanCard({ plan }: { plan: SubscriptionPlan }) {
       ) : null}
       <div className="mt-8 pt-2 lg:mt-auto lg:pt-8">
         <Button asChild size="lg" className="w-full">
-          <Link to={SIGN_UP_PATH} aria-describedby={titleId}>
+          <Link to={subscribePathFor(plan.id)} aria-describedby={titleId}>
             {messages.tenancy.subscribeNow}
           </Link>
         </Button>
