@@ -26,7 +26,8 @@ async function search(page: Page, term: string) {
   });
   await page.getByRole('searchbox', { name: 'Buscar clínicas' }).fill(term);
   expect((await answered).status()).toBe(200);
-  await expect(clinicsTable(page)).toHaveAttribute('aria-busy', 'false');
+  // A table on a desktop, a list of cards on a phone: whichever shows the rows says when they are the answer's.
+  await expect(clinicsTable(page).or(page.getByRole('list', { name: 'Clínicas da plataforma' }))).toHaveAttribute('aria-busy', 'false');
 }
 
 async function openRowAction(page: Page, clinicName: string, action: 'Visualizar' | 'Editar' | 'Excluir') {
@@ -238,19 +239,24 @@ test.describe('/admin/clinicas: managing clinics', () => {
     }
   });
 
-  test('on a phone the table keeps the clinic and its actions in sight, with the other columns folded under the name', async ({ page }) => {
+  test('on a phone each clinic is a card with every value and its actions in sight', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await search(page, 'Clínica Demo');
-    const row = clinicRow(page, 'Clínica Demo');
-    const actions = row.getByRole('button', { name: 'Ações da clínica Clínica Demo' });
-    await expect(actions).toBeInViewport();
-    await expect(row.getByRole('cell').first()).toContainText('11.222.333/0001-81');
-    await expect(row.getByRole('cell').first().getByText('Ativa')).toBeVisible();
-    await expect(row.getByRole('cell').first()).toContainText('Plano: Professional');
-    await expect(clinicsTable(page).getByRole('columnheader')).toHaveText(['Clínica', 'Ações']);
-    // Nothing to scroll sideways.
-    const overflow = await page.locator('[data-slot="table-container"]').evaluate((element) => element.scrollWidth - element.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // No table to scroll sideways: the list of cards, each value with its label.
+    await expect(clinicsTable(page)).toHaveCount(0);
+    const card = page.getByRole('list', { name: 'Clínicas da plataforma' }).getByRole('listitem').filter({ hasText: 'Clínica Demo' });
+    await expect(card.getByRole('button', { name: 'Ações da clínica Clínica Demo' })).toBeInViewport();
+    for (const [label, value] of [
+      ['CNPJ', '11.222.333/0001-81'],
+      ['Status', 'Ativa'],
+      ['Plano', 'Professional'],
+      ['Pacientes', ''],
+      ['Pagamentos de Pacientes', ''],
+    ] as const) {
+      await expect(card.getByRole('term').and(card.getByText(label, { exact: true }))).toBeVisible();
+      if (value) await expect(card).toContainText(value);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
     // The summary cards sit two by two, their figures level however their titles wrap.
     const figures = page.locator('[data-slot="stat-card-value"]');

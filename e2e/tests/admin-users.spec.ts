@@ -99,7 +99,8 @@ async function search(page: Page, term: string) {
   });
   await page.getByRole('searchbox', { name: 'Buscar usuários' }).fill(term);
   expect((await answered).status()).toBe(200);
-  await expect(usersTable(page)).toHaveAttribute('aria-busy', 'false');
+  // A table on a desktop, a list of cards on a phone: whichever shows the rows says when they are the answer's.
+  await expect(usersTable(page).or(page.getByRole('list', { name: 'Usuários da plataforma' }))).toHaveAttribute('aria-busy', 'false');
 }
 
 async function openRowAction(page: Page, email: string, action: 'Ver Perfil' | 'Alterar Permissões' | 'Reenviar convite' | 'Desativar') {
@@ -380,19 +381,24 @@ test.describe('/admin/usuarios', () => {
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
   });
 
-  test('fits a phone: key facts in the first cell, actions within reach, counts two by two', async ({ page, visit }) => {
+  test('fits a phone: each account a card with every value, actions within reach, counts two by two', async ({ page, visit }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await visit('/admin/usuarios');
     await search(page, DEMO_ACCOUNTS.clinicStaff);
-    const row = userRow(page, DEMO_ACCOUNTS.clinicStaff);
-    // Email and Ações only; role, clinic, status and last sign-in are folded into the first cell.
-    await expect(usersTable(page).getByRole('columnheader')).toHaveText(['Email', 'Ações']);
-    await expect(row.getByRole('cell')).toHaveCount(2);
-    await expect(row.getByRole('cell').first()).toContainText('Atendente · Clínica Demo');
-    await expect(row.getByRole('cell').first()).toContainText('Ativo');
+    await expect(usersTable(page)).toHaveCount(0);
+    const card = page.getByRole('list', { name: 'Usuários da plataforma' }).getByRole('listitem').filter({ hasText: DEMO_ACCOUNTS.clinicStaff });
+    for (const [label, value] of [
+      ['Função', 'Atendente'],
+      ['Clínica', 'Clínica Demo'],
+      ['Status', 'Ativo'],
+      ['Último Login', ''],
+    ] as const) {
+      await expect(card.getByRole('term').and(card.getByText(label, { exact: true }))).toBeVisible();
+      if (value) await expect(card).toContainText(value);
+    }
     // Nothing sticks out sideways: no horizontal scrolling to reach Ações.
-    const overflow = await page.locator('[data-slot="table-container"]').evaluate((element) => element.scrollWidth - element.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await expect(card.getByRole('button', { name: `Ações de ${DEMO_ACCOUNTS.clinicStaff}` })).toBeVisible();
     await page.getByRole('button', { name: `Ações de ${DEMO_ACCOUNTS.clinicStaff}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Ver Perfil' })).toBeVisible();
     await page.keyboard.press('Escape');

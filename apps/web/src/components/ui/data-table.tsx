@@ -38,6 +38,8 @@ type DataTableProps<Row> = {
   /** Below this width of its container (px) the rows are cards. */
   cardsBelow?: number;
   busy?: boolean;
+  /** The id of a note that explains the list (read with the table or the cards). */
+  describedBy?: string;
   className?: string;
 };
 
@@ -57,12 +59,12 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
   return width;
 }
 
-function RowCards<Row>({ rows, rowKey, columns, titleColumn, actionsColumn, caption, busy = false }: Omit<DataTableProps<Row>, 'rows' | 'placeholder'> & { rows: readonly Row[] }) {
+function RowCards<Row>({ rows, rowKey, columns, titleColumn, actionsColumn, caption, busy = false, describedBy }: Omit<DataTableProps<Row>, 'rows' | 'placeholder'> & { rows: readonly Row[] }) {
   const title = columns.find((column) => column.id === titleColumn);
   const actions = columns.find((column) => column.id === actionsColumn);
   const details = columns.filter((column) => column !== title && column !== actions);
   return (
-    <ul aria-label={caption} aria-busy={busy} className="grid gap-3">
+    <ul aria-label={caption} aria-busy={busy} aria-describedby={describedBy} className="grid gap-3">
       {rows.map((row) => (
         <li key={rowKey(row)} className="rounded-xl border bg-card p-4 shadow-xs">
           {title ? <div className="font-medium">{(title.cardCell ?? title.cell)(row)}</div> : null}
@@ -82,7 +84,7 @@ function RowCards<Row>({ rows, rowKey, columns, titleColumn, actionsColumn, capt
 }
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { rows, rowKey, columns, caption, placeholder, cardsBelow = 640, busy = false, className } = props;
+  const { rows, rowKey, columns, caption, placeholder, cardsBelow = 640, busy = false, describedBy, className } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useWidth(containerRef);
   const asCards = width !== null && width < cardsBelow;
@@ -98,7 +100,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <RowCards {...props} rows={rows} />
         )
       ) : (
-        <Table aria-busy={busy}>
+        <Table aria-busy={busy} aria-describedby={describedBy}>
           <TableCaption className="sr-only">{caption}</TableCaption>
           <TableHeader>
             <TableRow className="hover:bg-transparent">

@@ -4,18 +4,17 @@ import { formatDateTime } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { ROLE_LABELS } from '@carteirinha/shared/roles';
 import { EllipsisIcon, PlusIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useMe } from '@/app/session';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
+import { DataTable, rowsPlaceholder, type DataColumn } from '@/components/ui/data-table';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { ListSearchBox } from '@/components/ui/search-input';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/error-message';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
@@ -29,16 +28,8 @@ import { UserRoleDialog } from '../components/user-role-dialog';
 const m = messages.userRoles;
 const u = messages.adminUsers;
 const c = u.columns;
-/** Shown from the md breakpoint; below it their content is folded into the first cell (see `UserRow`). */
-const SECONDARY = 'hidden md:table-cell';
-const COLUMNS: readonly { label: string; className?: string }[] = [
-  { label: c.email },
-  { label: c.role, className: SECONDARY },
-  { label: c.clinic, className: SECONDARY },
-  { label: c.status, className: SECONDARY },
-  { label: c.lastSignIn, className: SECONDARY },
-  { label: c.actions, className: 'w-12' },
-];
+/** Below this width of the list's own container each account is a card with every value and its menu. */
+const CARDS_BELOW_PX = 720;
 /** The dashboard's 'Novo Usuário' quick action links to /admin/usuarios?novo=1. */
 const NEW_USER_PARAM = 'novo';
 
@@ -64,78 +55,57 @@ function StatusBadge({ user }: { user: AdminUser }) {
   return <Badge variant={variant[user.status]}>{USER_STATUS_LABELS[user.status]}</Badge>;
 }
 
-/**
- * The first cell: the e-mail on one line (cut with an ellipsis, the whole address in its title, never broken inside a
- * word), the name under it; on a phone also the role, clinic, status and last sign-in that the hidden columns hold.
- */
-function IdentityCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+/** The e-mail on one line (cut with an ellipsis, the whole address in its title), the name under it. */
+function Identity({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   return (
-    <TableCell className="w-full max-w-0 md:w-auto md:max-w-none">
+    <div className="min-w-0">
       <div className="truncate font-medium md:max-w-xs" title={user.email}>
         {user.email}
         {isSelf ? <span className="font-normal text-muted-foreground"> ({u.you})</span> : null}
       </div>
       {/* An invited account's name is only its e-mail's local part until the person fills it in: the e-mail says more. */}
-      {user.fullName && !user.invitationPending ? <div className="truncate text-xs text-muted-foreground md:max-w-xs">{user.fullName}</div> : null}
-      <div className="mt-2 grid gap-1 text-xs text-muted-foreground md:hidden">
-        <span>
-          {roleLabel(user)} · {user.clinicName ?? '-'}
-        </span>
-        <span className="flex flex-wrap items-center gap-2">
-          <StatusBadge user={user} />
-          <span>
-            {c.lastSignIn}: {lastSignInLabel(user)}
-          </span>
-        </span>
-      </div>
-    </TableCell>
+      {user.fullName && !user.invitationPending ? <div className="truncate text-xs font-normal text-muted-foreground md:max-w-xs">{user.fullName}</div> : null}
+    </div>
   );
 }
 
-function UserRow({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; actions: RowActions }) {
+function RowMenu({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; actions: RowActions }) {
   return (
-    <TableRow>
-      <IdentityCell user={user} isSelf={isSelf} />
-      <TableCell className={SECONDARY}>{roleLabel(user)}</TableCell>
-      <TableCell className={SECONDARY}>{user.clinicName ?? '-'}</TableCell>
-      <TableCell className={SECONDARY}>
-        <StatusBadge user={user} />
-      </TableCell>
-      <TableCell className={`${SECONDARY} whitespace-nowrap tabular-nums`}>{lastSignInLabel(user)}</TableCell>
-      <TableCell>
-        {/* Not modal: a modal menu that opens a dialog can leave the page unclickable when both close. */}
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-8" aria-label={formatMessage(m.rowActions, { email: user.email })}>
-              <EllipsisIcon aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => actions.onViewProfile(user)}>{m.viewProfile}</DropdownMenuItem>
-            {/* An admin cannot change or deactivate their own account (the server refuses it too). */}
-            {isSelf ? null : (
-              <>
-                <DropdownMenuItem onSelect={() => actions.onChangeRole(user)}>{m.changeRole}</DropdownMenuItem>
-                {user.invitationPending && user.role ? (
-                  <DropdownMenuItem onSelect={() => actions.onResendInvitation(user)}>{u.resendInvitation}</DropdownMenuItem>
-                ) : null}
-                <DropdownMenuSeparator />
-                {/* A closed account has nothing left to close; 'Novo Usuário' reopens it. */}
-                <DropdownMenuItem variant="destructive" disabled={user.status === 'disabled'} onSelect={() => actions.onDeactivate(user)}>
-                  {m.deactivate}
-                </DropdownMenuItem>
-              </>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </TableCell>
-    </TableRow>
+    // Not modal: a modal menu that opens a dialog can leave the page unclickable when both close.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={formatMessage(m.rowActions, { email: user.email })}>
+          <EllipsisIcon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => actions.onViewProfile(user)}>{m.viewProfile}</DropdownMenuItem>
+        {/* An admin cannot change or deactivate their own account (the server refuses it too). */}
+        {isSelf ? null : (
+          <>
+            <DropdownMenuItem onSelect={() => actions.onChangeRole(user)}>{m.changeRole}</DropdownMenuItem>
+            {user.invitationPending && user.role ? <DropdownMenuItem onSelect={() => actions.onResendInvitation(user)}>{u.resendInvitation}</DropdownMenuItem> : null}
+            <DropdownMenuSeparator />
+            {/* A closed account has nothing left to close; 'Novo Usuário' reopens it. */}
+            <DropdownMenuItem variant="destructive" disabled={user.status === 'disabled'} onSelect={() => actions.onDeactivate(user)}>
+              {m.deactivate}
+            </DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
-/** One row across the whole table, for the loading, empty and error states. */
-function MessageRow({ children }: { children: ReactNode }) {
-  return <TableMessageRow colSpan={COLUMNS.length}>{children}</TableMessageRow>;
+function columnsFor(selfId: string | undefined, actions: RowActions): DataColumn<AdminUser>[] {
+  return [
+    { id: 'email', header: c.email, cell: (user) => <Identity user={user} isSelf={user.id === selfId} />, className: 'max-w-0 w-full md:w-auto md:max-w-none' },
+    { id: 'role', header: c.role, cell: roleLabel },
+    { id: 'clinic', header: c.clinic, cell: (user) => user.clinicName ?? '-' },
+    { id: 'status', header: c.status, cell: (user) => <StatusBadge user={user} /> },
+    { id: 'lastSignIn', header: c.lastSignIn, cell: lastSignInLabel, className: 'whitespace-nowrap tabular-nums' },
+    { id: 'actions', header: c.actions, cell: (user) => <RowMenu user={user} isSelf={user.id === selfId} actions={actions} />, className: 'w-12' },
+  ];
 }
 
 /** Admin 'Usuários' (specification §2): who has which role, in which clinic, and the role changes. */
@@ -182,19 +152,6 @@ export function AdminUsersPage() {
     onDeactivate: (user) => setUserToDeactivate(user),
   };
 
-  function renderRows() {
-    if (isPending) return <MessageRow>{messages.common.loading}</MessageRow>;
-    if (error) {
-      return (
-        <MessageRow>
-          <ErrorState variant="inline" {...retryPropsOf(users)} />
-        </MessageRow>
-      );
-    }
-    if (data.items.length === 0) return <MessageRow>{messages.empty.users}</MessageRow>;
-    return data.items.map((user) => <UserRow key={user.id} user={user} isSelf={user.id === me?.user.id} actions={rowActions} />);
-  }
-
   return (
     <>
       <PageHeader
@@ -212,19 +169,17 @@ export function AdminUsersPage() {
 
       <ListSearchBox label={m.searchLabel} placeholder={m.searchPlaceholder} value={search} onChange={setSearch} />
 
-      <Table aria-busy={isFetching}>
-        <TableCaption className="sr-only">{m.tableCaption}</TableCaption>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            {COLUMNS.map((column) => (
-              <TableHead key={column.label} scope="col" className={column.className}>
-                {column.label}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>{renderRows()}</TableBody>
-      </Table>
+      <DataTable
+        rows={data?.items}
+        rowKey={(user) => user.id}
+        columns={columnsFor(me?.user.id, rowActions)}
+        titleColumn="email"
+        actionsColumn="actions"
+        caption={m.tableCaption}
+        placeholder={isPending ? messages.common.loading : rowsPlaceholder({ rows: data?.items, error, onRetry: () => void users.refetch(), retrying: isFetching, emptyText: messages.empty.users })}
+        cardsBelow={CARDS_BELOW_PX}
+        busy={isFetching}
+      />
 
       <Pagination page={page} onPageChange={setPage} shown={data} stale={isPlaceholderData} />
 
