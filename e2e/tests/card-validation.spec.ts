@@ -66,7 +66,8 @@ async function decodeShownQr(page: Page): Promise<string> {
  * between the two reads.
  */
 async function expectQrCarriesShownToken(page: Page): Promise<void> {
-  await expect.poll(async () => (await decodeShownQr(page)) === (await shownToken(page)), { intervals: [200] }).toBe(true);
+  // Each try screenshots and decodes the QR (a second or more on a busy machine): give it several tries.
+  await expect.poll(async () => (await decodeShownQr(page)) === (await shownToken(page)), { intervals: [200], timeout: 25_000 }).toBe(true);
 }
 
 /**
