@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { claimSession, staffSessionsStillValid, type DemoAccount } from './session-pool';
 
@@ -21,6 +21,17 @@ async function animationsSettled(page: Page): Promise<void> {
  * Fails on serious or critical accessibility violations of what the page shows now. The states axe checks are listed
  * in tests/accessibility.spec.ts, the one spec that calls it.
  */
+/**
+ * A record shown as a card of a list (a DataTable on a phone): each label is there as a term, and its value (when
+ * given) somewhere on the card.
+ */
+export async function expectCardShows(card: Locator, labelled: ReadonlyArray<readonly [label: string, value: string]>): Promise<void> {
+  for (const [label, value] of labelled) {
+    await expect(card.getByRole('term').and(card.getByText(label, { exact: true }))).toBeVisible();
+    if (value) await expect(card).toContainText(value);
+  }
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
   await animationsSettled(page);
   // Legacy mode runs axe.run in the page itself: the default finishes every analysis in a new blank page, about

@@ -248,6 +248,20 @@ async function expectVisitInAtendimentos(page: Page, visit: (path: string) => Pr
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 }
 
+/** The demo patient's QR, read off their card page, validated at Validar QR Code by the demo receptionist. */
+async function validateDemoQrAsReceptionist(page: Page, signInAs: (account: 'patient' | 'clinicStaff') => Promise<void>, visit: (path: string) => Promise<void>) {
+  await signInAs('patient');
+  const card = await demoPatientCard(page);
+  await visit('/paciente/cartao');
+  const token = await decodeShownQr(page);
+  await page.context().clearCookies();
+  await signInAs('clinicStaff');
+  await validateAtQrCodePage(page, token);
+  const result = page.getByTestId('validation-result');
+  await expect(result).toHaveAttribute('data-valid', 'true');
+  return { card, result };
+}
+
 test.describe('/clinica/validar-qrcode', () => {
   for (const [size, viewport] of [
     ['phone', PHONE],
@@ -255,16 +269,7 @@ test.describe('/clinica/validar-qrcode', () => {
   ] as const) {
     test(`on a ${size}: the QR's answer is in view with no toast over it, and Registrar Atendimento records the visit without retyping`, async ({ page, signInAs, visit }) => {
       await page.setViewportSize(viewport);
-      await signInAs('patient');
-      const card = await demoPatientCard(page);
-      await visit('/paciente/cartao');
-      const token = await decodeShownQr(page);
-
-      await page.context().clearCookies();
-      await signInAs('clinicStaff');
-      await validateAtQrCodePage(page, token);
-      const result = page.getByTestId('validation-result');
-      await expect(result).toHaveAttribute('data-valid', 'true');
+      const { card, result } = await validateDemoQrAsReceptionist(page, signInAs, visit);
       await expect(result).toContainText('Autorizado a aplicar desconto');
       await expect(result).toContainText(card.personName);
       await expect(result).toContainText(card.planName);
@@ -283,14 +288,7 @@ test.describe('/clinica/validar-qrcode', () => {
   }
 
   test("Novo clears the code and the answer", async ({ page, signInAs, visit }) => {
-    await signInAs('patient');
-    await visit('/paciente/cartao');
-    const token = await decodeShownQr(page);
-    await page.context().clearCookies();
-    await signInAs('clinicStaff');
-    await validateAtQrCodePage(page, token);
-    const result = page.getByTestId('validation-result');
-    await expect(result).toHaveAttribute('data-valid', 'true');
+    const { result } = await validateDemoQrAsReceptionist(page, signInAs, visit);
     await page.getByRole('button', { name: 'Novo' }).click();
     await expect(page.getByLabel('Código do QR Code')).toHaveValue('');
     await expect(result).toHaveCount(0);
