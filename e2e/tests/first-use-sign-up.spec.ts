@@ -3,7 +3,7 @@ import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
 import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { publicPlatformPlanListSchema } from '@carteirinha/shared/contracts/plans';
 import { expect, test } from '../fixtures';
-import { TEST_PASSWORD, confirmEmail, expectToast, latestEmailTo, linkPathIn, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
+import { TEST_PASSWORD, expectToast, latestEmailTo, linkPathIn, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
 
 /*
  * Issue 13, items 10–12: what a first-time user meets between the landing page and the portal — the sign-up tabs, the
@@ -102,8 +102,12 @@ test.describe('the plan chosen on the landing page', () => {
     await signUp.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page).toHaveURL(new RegExp(`/onboarding\\?plano=${chosen.id}$`));
 
-    await confirmEmail(baseURL, email);
-    await page.reload();
+    // The owner opens the confirmation link in this browser: it lands on the site's root, and — still signed in, with
+    // no clinic yet — takes them straight back to onboarding, where the plan they chose waits.
+    const mail = await latestEmailTo(baseURL, email, 'Confirme seu email');
+    await page.goto(linkPathIn(mail));
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expectToast(page, 'Email confirmado!', 'Agora é só criar a sua clínica.');
     const form = page.getByRole('form', { name: 'Criar minha clínica' });
     const plan = form.getByLabel('Plano');
     await expect(plan).toHaveValue(chosen.id);

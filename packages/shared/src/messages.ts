@@ -753,6 +753,8 @@ export const messages = {
     alreadyOnboarded: 'Sua conta já está ligada a uma clínica.',
     verifyEmailFirst: 'Confirme seu email antes de criar a sua clínica: abra o link que enviamos para o seu email.',
     verifyEmailTitle: 'Confirme seu email',
+    /** The confirmation link opened by a signed-in owner with no clinic yet: back to onboarding. */
+    emailVerifiedOnboarding: 'Seu email foi confirmado. Agora é só criar a sua clínica.',
     verifyEmailOnboarding:
       'Para criar a sua clínica, confirme primeiro o seu email: abra o link que enviamos para {email}. Depois volte a esta página.',
     resendVerification: 'Reenviar email de confirmação',

@@ -21,6 +21,7 @@ import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { acrossPageChange } from '@/lib/toasts';
 import { useCreateClinic, type CreateClinicInput } from '../api/create-clinic';
+import { forgetChosenPlan } from '../lib/chosen-plan';
 import { suggestSlug } from '../lib/suggest-slug';
 
 type CreateClinicFormValues = z.input<typeof onboardingClinicSchema>;
@@ -143,6 +144,7 @@ export function CreateClinicForm({ siteUrlOf, initialPlanId }: CreateClinicFormP
       }
       return;
     }
+    forgetChosenPlan();
     // Kept across the page change: the owner reads it on the portal, beside its "aguardando aprovação" banner.
     toast.success(messages.tenancy.clinicCreatedTitle, {
       id: acrossPageChange('clinic-created'),

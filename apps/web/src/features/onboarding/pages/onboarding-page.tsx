@@ -2,6 +2,7 @@ import { PLAN_PARAM } from '@carteirinha/shared/constants';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { PORTAL_HOME, portalOfRole } from '@carteirinha/shared/roles';
 import { Building2Icon, LogOutIcon, UserRoundIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '@/app/session';
 import { useSignOut } from '@/app/use-sign-out';
@@ -14,6 +15,7 @@ import { useTenant } from '@/features/tenancy/api/get-tenant';
 import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { CreateClinicForm } from '../components/create-clinic-form';
 import { FindClinicPanel } from '../components/find-clinic-panel';
+import { rememberChosenPlan, rememberedChosenPlan } from '../lib/chosen-plan';
 import { clinicSiteUrl } from '../lib/clinic-site-url';
 
 function SignOutButton() {
@@ -68,7 +70,12 @@ export function OnboardingPage() {
   const { data: me, isPending } = useMe();
   const { data: tenant } = useTenant();
   const [searchParams] = useSearchParams();
-  const planId = searchParams.get(PLAN_PARAM) ?? undefined;
+  const planInAddress = searchParams.get(PLAN_PARAM);
+  // The address's plan, or — back from the e-mail confirmation link, which lands on the site's root — the one kept.
+  const planId = planInAddress ?? rememberedChosenPlan() ?? undefined;
+  useEffect(() => {
+    if (planInAddress) rememberChosenPlan(planInAddress);
+  }, [planInAddress]);
 
   if (isPending) return <FullPageSpinner />;
   // A signed-out visitor signs up first; the chosen plan goes along.
