@@ -38,6 +38,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
 import { createCeilingNotifier } from './modules/auth/ceiling-notice.ts';
+import { registerClinicApprovedMail } from './modules/clinics/approval-mail.ts';
 import { clinicRoutes } from './modules/clinics/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -250,7 +251,8 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerBackupJobs(jobs, { backups, settings, log: app.log });
   registerNotificationJobs(jobs, { notifier, log: app.log });
   registerTrialExpiryJob(jobs, { db: database.db, log: app.log });
-  await app.register(clinicRoutes, { db: database.db, resolver, notifier, ...site });
+  await app.register(clinicRoutes, { db: database.db, jobs, resolver, notifier, ...site });
+  registerClinicApprovedMail(jobs, { db: database.db, mailer, homeOf, log: app.log });
   await app.register(planRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, mailer, ...site });
   await app.register(dashboardRoutes, { db: database.db });

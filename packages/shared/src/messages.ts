@@ -837,6 +837,12 @@ export const messages = {
     domainNeedsPlan: 'O plano escolhido não inclui domínio próprio. Escolha outro plano ou deixe o domínio em branco.',
     domainOnMainDomain: 'Este endereço é da própria plataforma ({mainDomain}). Para ele, use o Subdomínio; o domínio próprio é um domínio da clínica.',
     approveOnlyTrial: 'Somente clínicas em trial que aguardam aprovação podem ser aprovadas.',
+    /** The e-mail to a self-service clinic's admins when the platform approves it (issue 23). */
+    approvedSubject: 'Cadastro aprovado: o site de {clinic} está no ar',
+    approvedIntro: 'O cadastro de {clinic} foi aprovado. O site da clínica já está aberto aos pacientes, que podem se cadastrar e assinar os planos.',
+    approvedTrial: 'O período de teste continua até {date}.',
+    approvedAction: 'Abrir o portal da clínica',
+    approvedFooter: 'Você recebeu este email por ser administrador de {clinic}.',
     plansLoadError: 'Não foi possível carregar os planos: {message}',
     moreAlerts: 'E mais {count} alerta(s). Veja todas as clínicas.',
     // 'Gestão de Clínicas' (specification §2) and its dialogs.

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clinics, emailOutbox, plans, subscriptions, userRoles } from '../../db/schema.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
@@ -285,6 +285,32 @@ describe('admin clinics', () => {
     expect(await pendingIds()).not.toContain(clinicId);
     // Approved once: a second approval has nothing to do.
     expect((await api('POST', `/api/admin/clinics/${clinicId}/approve`)).statusCode).toBe(409);
+  });
+
+  it("tells the clinic's admins by e-mail, in the clinic's name and on its own host", async () => {
+    const { clinicId } = await createClinic(t.db, 'Clínica Aprovada Agora');
+    const trialEndsAt = new Date(Date.now() + 10 * DAY_MS);
+    const [row] = await t.db.update(clinics).set({ status: 'trial', trialEndsAt, approvedAt: null }).where(eq(clinics.id, clinicId)).returning({ slug: clinics.slug });
+    const owner = await createSignedInUser(t, 'clinic_admin', clinicId);
+    const receptionist = await createSignedInUser(t, 'clinic_staff', clinicId);
+
+    expect((await api('POST', `/api/admin/clinics/${clinicId}/approve`)).statusCode).toBe(200);
+    await t.app.jobs.drain();
+
+    const SUBJECT = 'Cadastro aprovado: o site de Clínica Aprovada Agora está no ar';
+    const approvalMailsTo = (to: string) => t.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.subject, SUBJECT)));
+    const [mail] = await approvalMailsTo(owner.email);
+    expect(mail?.subject).toBe(SUBJECT);
+    expect(mail?.text).toContain('O cadastro de Clínica Aprovada Agora foi aprovado.');
+    expect(mail?.text).toContain('O período de teste continua até');
+    // The link is the clinic's portal on the clinic's own host, never the platform's.
+    expect(mail?.text).toMatch(new RegExp(`https?://${row?.slug}\\.[^/\\s]+/clinica`));
+    expect(mail?.html).toContain('Clínica Aprovada Agora');
+    expect(mail?.html).not.toContain('Carteirinha');
+    // Only the clinic's admins; once, however often the jobs run.
+    expect(await approvalMailsTo(receptionist.email)).toEqual([]);
+    await t.app.jobs.drain();
+    expect(await approvalMailsTo(owner.email)).toHaveLength(1);
   });
 
   it('approves only a clinic in trial, with a pt-BR reason', async () => {

@@ -3,7 +3,7 @@ import type { AdminClinic, AdminClinicListQuery, Clinic, ClinicSummary } from '@
 import { PAID_PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
 import { normalizeCnpj } from '@carteirinha/shared/validators';
 import type { Database } from '../../db/client.ts';
-import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles } from '../../db/schema.ts';
+import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from '../../db/schema.ts';
 import { containsPattern, foldedContains } from '../../lib/sql.ts';
 
 // Explicit aliases: a bare column name inside a correlated sub-query could bind to the inner table.
@@ -240,4 +240,24 @@ export async function findClinicBranding(db: Database, clinicId: string) {
     .where(eq(clinics.id, clinicId))
     .limit(1);
   return row ?? { displayName: null, primaryColor: null, logoUrl: null };
+}
+
+/** The clinic's admins (the approval e-mail goes to each). */
+export async function clinicAdminIds(db: Database, clinicId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.clinicId, clinicId), eq(userRoles.role, 'clinic_admin')));
+  return rows.map((row) => row.userId);
+}
+
+/** The admin's address and the clinic's name and trial end, for the approval e-mail; null when either is gone. */
+export async function approvalMailFacts(db: Database, clinicId: string, userId: string): Promise<{ email: string; name: string; trialEndsAt: Date | null } | null> {
+  const [row] = await db
+    .select({ email: users.email, name: clinics.name, trialEndsAt: clinics.trialEndsAt })
+    .from(users)
+    .innerJoin(clinics, eq(clinics.id, clinicId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
 }

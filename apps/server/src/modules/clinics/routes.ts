@@ -8,16 +8,17 @@ import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireContext, requireTenant } from '../../plugins/access-control.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import type { PlatformNotifier } from '../notifications/notifications.ts';
 import type { HostResolver } from '../tenancy/host-site.ts';
 import { clinicSummary, findClinic } from './repository.ts';
 import { approveClinic, clinicDetail, createClinic, deleteClinic, listAdminClinics, updateClinic } from './service.ts';
 
-type ClinicRoutesOptions = { db: Database; resolver: HostResolver; notifier: PlatformNotifier; mainDomain: string; publicUrl: string };
+type ClinicRoutesOptions = { db: Database; jobs: Pick<JobRunner, 'enqueue'>; resolver: HostResolver; notifier: PlatformNotifier; mainDomain: string; publicUrl: string };
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (app, { db, resolver, notifier, mainDomain, publicUrl }) => {
+export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (app, { db, jobs, resolver, notifier, mainDomain, publicUrl }) => {
   const admin = { access: 'platform:manage' } as const;
   const site = { mainDomain, publicUrl };
 
@@ -76,7 +77,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
     '/api/admin/clinics/:id/approve',
     { config: admin, schema: { tags: ['admin'], summary: 'Aprova o cadastro de uma clínica em trial', params: idParamsSchema, response: { 200: adminClinicSchema, ...errors } } },
     async (request) => {
-      const clinic = await approveClinic(db, { userId: requireContext(request).userId }, request.params.id, site, new Date());
+      const clinic = await approveClinic(db, jobs, { userId: requireContext(request).userId }, request.params.id, site, new Date());
       resolver.invalidate();
       return clinic;
     },

@@ -6,9 +6,11 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isForeignKeyViolation, uniqueViolationConstraint } from '../../lib/db-errors.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import type { PlatformNotifier } from '../notifications/notifications.ts';
 import { clinicSiteUrl } from '../tenancy/host-site.ts';
 import { provisionClinicProgramme } from '../subscription-plans/starter-programme.ts';
+import { enqueueClinicApprovedMails } from './approval-mail.ts';
 import {
   approveTrialClinic,
   clinicCounts,
@@ -181,13 +183,15 @@ export async function deleteClinic(db: Database, actor: Actor, clinicId: string)
  * (issue 23: approval used to end it on day 0 and count the platform fee in MRR at once). An admin makes it 'Ativa'
  * in 'Editar' when it starts paying; a trial that runs out first is suspended. Any other state is a 409.
  */
-export async function approveClinic(db: Database, actor: Actor, clinicId: string, site: SiteOptions, now: Date): Promise<AdminClinic> {
+export async function approveClinic(db: Database, jobs: Pick<JobRunner, 'enqueue'>, actor: Actor, clinicId: string, site: SiteOptions, now: Date): Promise<AdminClinic> {
   await db.transaction(async (tx) => {
     if (!(await approveTrialClinic(tx, clinicId, now))) {
       const exists = await findClinicState(tx, clinicId);
       throw exists ? new AppError('CONFLICT', messages.adminClinics.approveOnlyTrial) : new AppError('NOT_FOUND');
     }
     await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.approved', entity: 'clinic', entityId: clinicId, clinicId });
+    // The owner is told by e-mail, in the clinic's name (issue 23: approval used to say nothing).
+    await enqueueClinicApprovedMails(jobs, tx, clinicId);
   });
   return mustFind(db, clinicId, site);
 }
