@@ -275,12 +275,24 @@ test.describe('/paciente/assinatura checkout', () => {
       await expect(page.getByText('Enviamos o comprovante de cancelamento para o seu e-mail.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Cancelar assinatura' })).toHaveCount(0);
       expect(previewReads).toEqual([]);
+      // A withdrawal ends it at once: the page says when it ended, not a paid-through date it no longer covers.
+      const summary = page.getByRole('region', { name: PLAN });
+      await expect(summary.getByText('Encerrada em', { exact: true })).toBeVisible();
+      await expect(summary.getByText('Pago até', { exact: true })).toHaveCount(0);
       // Nothing on the page scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
       const receipt = await latestEmailTo(baseURL, email, messages.cancellation.receiptSubject);
       expect(receipt.text).toContain(PLAN);
       expect(receipt.text).toContain('Nenhuma nova cobrança será feita.');
+
+      // The home says the plan ended, with no card to show and no benefits that no longer hold.
+      await page.goto(`${demo}/paciente`);
+      await expect(page.getByText(/^Encerrada em \d{2}\/\d{2}\/\d{4}\. Os descontos deste plano não valem mais\.$/)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Ver Meu Cartão' })).toHaveCount(0);
+      await expect(page.getByText('Seus benefícios')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Ver minha assinatura' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assinatura');
 
       // Subscribing again starts from the CPF the first checkout recorded (read-only once set): nothing to retype.
       const again = await openCheckout(page, PLAN);

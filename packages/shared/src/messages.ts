@@ -248,6 +248,9 @@ export const messages = {
     noPlanTitle: 'Você ainda não tem um plano',
     noPlan: 'Assine um plano da sua clínica para ter descontos em consultas, exames e procedimentos.',
     viewPlans: 'Ver planos',
+    /** A subscription that ended (cancelled, a withdrawal, or run out): its benefits are over. */
+    endedOn: 'Encerrada em {date}. Os descontos deste plano não valem mais.',
+    viewSubscription: 'Ver minha assinatura',
   },
   /** Patient checkout and payments (issue 14): /paciente/assinatura, /clinica/planos, webhooks' e-mails. */
   checkout: {
@@ -339,6 +342,7 @@ export const messages = {
     noSubscription: 'Você ainda não tem uma assinatura. Escolha um plano abaixo.',
     amount: 'Valor',
     paidThrough: 'Pago até',
+    endedAt: 'Encerrada em',
     waitingEnds: 'Carência até',
     paymentMethod: 'Forma de pagamento',
     notPaidYet: 'Aguardando o primeiro pagamento',

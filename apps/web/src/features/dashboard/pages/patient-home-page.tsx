@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorText } from '@/components/ui/error-text';
 import { Spinner } from '@/components/ui/spinner';
 import { useMySubscription } from '@/features/subscriptions/api/get-my-subscription';
+import { endedAtOf } from '@/features/subscriptions/lib/plan-display';
 import { errorMessage } from '@/lib/error-message';
 
 function greetingFor(fullName: string | undefined): string {
@@ -71,6 +72,32 @@ function ActivePlanCard({ subscription }: { subscription: Subscription }) {
   );
 }
 
+/** A plan that ended (cancelled, a withdrawal, run out): what is true now, and the way to the subscription page. */
+function EndedPlanCard({ subscription, endedAt }: { subscription: Subscription; endedAt: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <p className="text-sm text-muted-foreground">{messages.patient.currentPlan}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <CardTitle asChild className="text-xl">
+            <h2>{subscription.plan.name}</h2>
+          </CardTitle>
+          <Badge variant="secondary">{SUBSCRIPTION_STATUS_LABELS[subscription.status]}</Badge>
+        </div>
+        <CardDescription>{formatMessage(messages.patient.endedOn, { date: formatDate(endedAt) })}</CardDescription>
+      </CardHeader>
+      <CardFooter>
+        <Button asChild>
+          <Link to="/paciente/assinatura">
+            <CreditCardIcon aria-hidden="true" />
+            {messages.patient.viewSubscription}
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
 function NoPlanCard() {
   return (
     <Card>
@@ -100,7 +127,9 @@ function PlanSection() {
       <ErrorText>{errorMessage(error)}</ErrorText>
     );
   }
-  return subscription ? <ActivePlanCard subscription={subscription} /> : <NoPlanCard />;
+  if (!subscription) return <NoPlanCard />;
+  const endedAt = endedAtOf(subscription, new Date());
+  return endedAt ? <EndedPlanCard subscription={subscription} endedAt={endedAt} /> : <ActivePlanCard subscription={subscription} />;
 }
 
 export function PatientHomePage() {

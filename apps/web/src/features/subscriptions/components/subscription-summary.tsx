@@ -5,7 +5,7 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { cycleSuffix, statusBadgeVariant } from '../lib/plan-display';
+import { cycleSuffix, endedAtOf, statusBadgeVariant } from '../lib/plan-display';
 
 const s = messages.subscriptionPage;
 export const SUBSCRIPTION_TITLE_ID = 'current-subscription-title';
@@ -38,6 +38,7 @@ type SubscriptionSummaryProps = {
 export function SubscriptionSummary({ subscription, now, actions }: SubscriptionSummaryProps) {
   const waitingEnds = subscription.benefitsStartAt && new Date(subscription.benefitsStartAt) > now ? subscription.benefitsStartAt : null;
   const note = cancellationNote(subscription, now);
+  const endedAt = endedAtOf(subscription, now);
   return (
     <Card aria-labelledby={SUBSCRIPTION_TITLE_ID} role="region">
       <CardHeader>
@@ -59,7 +60,11 @@ export function SubscriptionSummary({ subscription, now, actions }: Subscription
           <Detail term={s.amount}>
             {subscription.amountCents === null ? '-' : `${formatMoney(subscription.amountCents)}${cycleSuffix(subscription.plan.billingCycle)}`}
           </Detail>
-          <Detail term={s.paidThrough}>{subscription.expiresAt ? formatDate(subscription.expiresAt) : s.notPaidYet}</Detail>
+          {endedAt ? (
+            <Detail term={s.endedAt}>{formatDate(endedAt)}</Detail>
+          ) : (
+            <Detail term={s.paidThrough}>{subscription.expiresAt ? formatDate(subscription.expiresAt) : s.notPaidYet}</Detail>
+          )}
           {waitingEnds ? <Detail term={s.waitingEnds}>{formatDate(waitingEnds)}</Detail> : null}
           <Detail term={s.paymentMethod}>{subscription.paymentMethod ? PAYMENT_METHOD_LABELS[subscription.paymentMethod] : '-'}</Detail>
         </dl>

@@ -1,5 +1,5 @@
 import type { SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
-import type { SubscriptionStatus } from '@carteirinha/shared/contracts/subscriptions';
+import type { Subscription, SubscriptionStatus } from '@carteirinha/shared/contracts/subscriptions';
 import { formatMoney } from '@carteirinha/shared/format';
 import { messages } from '@carteirinha/shared/messages';
 
@@ -25,4 +25,15 @@ export function isOpenSubscription(status: SubscriptionStatus | undefined): bool
 /** Specification §4: the active badge is the default style, every other status the secondary one. */
 export function statusBadgeVariant(status: SubscriptionStatus): 'default' | 'secondary' {
   return status === 'active' ? 'default' : 'secondary';
+}
+
+/**
+ * When an ended subscription (cancelled or expired) ended, or null while it runs. A withdrawal ends it at once, its
+ * paid-through date still ahead: then the cancellation is the end, never "Pago até" a day it no longer covers.
+ */
+export function endedAtOf(subscription: Pick<Subscription, 'status' | 'canceledAt' | 'expiresAt'>, now: Date): string | null {
+  if (subscription.status !== 'canceled' && subscription.status !== 'expired') return null;
+  const { canceledAt, expiresAt } = subscription;
+  if (expiresAt && new Date(expiresAt) <= now) return expiresAt;
+  return canceledAt ?? expiresAt;
 }
