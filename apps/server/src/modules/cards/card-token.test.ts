@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardCodeMatches, cardTokenAt, newCardSecret, parseCardToken } from './card-token.ts';
+import { cardCodeMatches, cardCodeWasShownWithin, cardTokenAt, newCardSecret, parseCardToken } from './card-token.ts';
 
 const NUMBER = '8076123456789012';
 const STEP_MS = 30_000;
@@ -19,6 +19,19 @@ describe('card tokens (TOTP, RFC 6238)', () => {
     for (const steps of [-1, 0, 1]) expect(cardCodeMatches(secretHex, code, new Date(T0.getTime() + steps * STEP_MS))).toBe(true);
     for (const steps of [-2, 2]) expect(cardCodeMatches(secretHex, code, new Date(T0.getTime() + steps * STEP_MS))).toBe(false);
     expect(cardCodeMatches(newCardSecret(), code, T0)).toBe(false);
+  });
+
+  it("knows a code the card showed within the last day (expired), and nothing older, newer or of another card", () => {
+    const secretHex = newCardSecret();
+    const code = parseCardToken(cardTokenAt({ number: NUMBER, secretHex }, T0).token)?.code ?? '';
+    const later = (ms: number) => new Date(T0.getTime() + ms);
+    // Ten minutes, and 23 h 59 min later: a screenshot or a card page left open.
+    expect(cardCodeWasShownWithin(secretHex, code, later(10 * 60_000))).toBe(true);
+    expect(cardCodeWasShownWithin(secretHex, code, later(24 * 60 * 60_000 - 60_000))).toBe(true);
+    // A day and a few minutes later it is just an unknown code; so is one of the future, or of another card.
+    expect(cardCodeWasShownWithin(secretHex, code, later(24 * 60 * 60_000 + 5 * 60_000))).toBe(false);
+    expect(cardCodeWasShownWithin(secretHex, code, later(-10 * 60_000))).toBe(false);
+    expect(cardCodeWasShownWithin(newCardSecret(), code, later(10 * 60_000))).toBe(false);
   });
 
   it('refreshes at the end of the step and parses only its own format', () => {

@@ -44,3 +44,17 @@ export function parseCardToken(value: string): { number: string; code: string } 
 export function cardCodeMatches(secretHex: string, code: string, now: Date): boolean {
   return TOTP.validate({ ...totpOptions(secretHex), token: code, timestamp: now.getTime(), window: CARD_TOKEN_WINDOW }) !== null;
 }
+
+/** How far back a card's code still counts as expired rather than unknown (issue 23): a day of steps. */
+export const CARD_CODE_EXPIRED_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether `code` is one the card showed at some step of the `lookbackMs` before `now` (the live steps included): a
+ * real code that has expired — a screenshot, a card page left open — not a guess. One HMAC per step (2 880 for a day),
+ * run only after the live check failed; otpauth compares each in constant time.
+ */
+export function cardCodeWasShownWithin(secretHex: string, code: string, now: Date, lookbackMs = CARD_CODE_EXPIRED_LOOKBACK_MS): boolean {
+  const halfSteps = Math.ceil(lookbackMs / 2 / (CARD_TOKEN_PERIOD_SECONDS * 1000));
+  const middle = now.getTime() - halfSteps * CARD_TOKEN_PERIOD_SECONDS * 1000;
+  return TOTP.validate({ ...totpOptions(secretHex), token: code, timestamp: middle, window: halfSteps }) !== null;
+}
