@@ -1,5 +1,4 @@
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { toast } from 'sonner';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,6 +10,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 
 type ConfirmDeleteDialogProps<Item extends { name: string }> = {
   /** What to delete; null keeps the dialog closed. */

@@ -4,20 +4,24 @@ import { messages } from '@carteirinha/shared/messages';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { ListSearchBox } from '@/components/ui/search-input';
 import { useClinics } from '@/features/clinics/api/list-clinics';
-import { ClinicDetailDialog } from '@/features/clinics/components/clinic-detail-dialog';
-import { ClinicFormDialog } from '@/features/clinics/components/clinic-form-dialog';
 import { ClinicSummaryCards } from '@/features/clinics/components/clinic-summary-cards';
 import { ClinicsTable } from '@/features/clinics/components/clinics-table';
-import { DeleteClinicDialog } from '@/features/clinics/components/delete-clinic-dialog';
 import { usePlans } from '@/features/plans/api/list-plans';
 import { CLINIC_SEARCH_PARAM } from '@/lib/admin-links';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// The detail, form and deletion load when their dialog first opens.
+const ClinicFormDialog = lazyComponent(() => import('@/features/clinics/components/clinic-form-dialog'), (m) => m.ClinicFormDialog);
+const ClinicDetailDialog = lazyComponent(() => import('@/features/clinics/components/clinic-detail-dialog'), (m) => m.ClinicDetailDialog);
+const DeleteClinicDialog = lazyComponent(() => import('@/features/clinics/components/delete-clinic-dialog'), (m) => m.DeleteClinicDialog);
 
 /** Which clinic dialog is open: the form (new or edit), the detail or the delete confirmation. */
 type OpenDialog =
@@ -71,20 +75,26 @@ export function AdminClinicsPage() {
 
       <Pagination page={page} onPageChange={setPage} shown={data} stale={isPlaceholderData} />
 
-      <ClinicFormDialog
-        open={dialog.kind === 'form'}
-        onOpenChange={(open) => (open ? undefined : closeDialog())}
-        clinic={dialog.kind === 'form' ? dialog.clinic : null}
-        plans={plans.data}
-        plansError={plans.error}
-        onRetryPlans={() => void plans.refetch()}
-      />
-      <ClinicDetailDialog
-        clinicId={dialog.kind === 'view' ? dialog.clinic.id : null}
-        clinicName={dialog.kind === 'view' ? dialog.clinic.name : ''}
-        onClose={closeDialog}
-      />
-      <DeleteClinicDialog clinic={dialog.kind === 'delete' ? dialog.clinic : null} onClose={closeDialog} />
+      <LoadWhenOpen open={dialog.kind === 'form'}>
+        <ClinicFormDialog
+          open={dialog.kind === 'form'}
+          onOpenChange={(open) => (open ? undefined : closeDialog())}
+          clinic={dialog.kind === 'form' ? dialog.clinic : null}
+          plans={plans.data}
+          plansError={plans.error}
+          onRetryPlans={() => void plans.refetch()}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={dialog.kind === 'view'}>
+        <ClinicDetailDialog
+          clinicId={dialog.kind === 'view' ? dialog.clinic.id : null}
+          clinicName={dialog.kind === 'view' ? dialog.clinic.name : ''}
+          onClose={closeDialog}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={dialog.kind === 'delete'}>
+        <DeleteClinicDialog clinic={dialog.kind === 'delete' ? dialog.clinic : null} onClose={closeDialog} />
+      </LoadWhenOpen>
     </>
   );
 }

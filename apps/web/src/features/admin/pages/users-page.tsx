@@ -6,9 +6,9 @@ import { ROLE_LABELS } from '@carteirinha/shared/roles';
 import { EllipsisIcon, PlusIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { useMe } from '@/app/session';
 import { Badge } from '@/components/ui/badge';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -18,13 +18,17 @@ import { ListSearchBox } from '@/components/ui/search-input';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
 import { useUsers } from '@/features/users/api/list-users';
 import { useResendInvitation } from '@/features/users/api/resend-invitation';
-import { RemoveRoleDialog } from '@/features/users/components/remove-role-dialog';
 import { UserCountCards } from '@/features/users/components/user-count-cards';
-import { UserProfileSheet } from '@/features/users/components/user-profile-sheet';
-import { UserRoleDialog } from '@/features/users/components/user-role-dialog';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// The role form, the profile and the deactivation load when first opened.
+const UserRoleDialog = lazyComponent(() => import('@/features/users/components/user-role-dialog'), (m) => m.UserRoleDialog);
+const UserProfileSheet = lazyComponent(() => import('@/features/users/components/user-profile-sheet'), (m) => m.UserProfileSheet);
+const RemoveRoleDialog = lazyComponent(() => import('@/features/users/components/remove-role-dialog'), (m) => m.RemoveRoleDialog);
 
 const m = messages.userRoles;
 const u = messages.adminUsers;
@@ -228,9 +232,15 @@ export function AdminUsersPage() {
 
       <Pagination page={page} onPageChange={setPage} shown={data} stale={isPlaceholderData} />
 
-      <UserRoleDialog open={roleDialog.open} onOpenChange={(open) => (open ? undefined : closeRoleDialog())} user={roleDialog.open ? roleDialog.user : null} />
-      <UserProfileSheet userId={profileUserId} onClose={() => setProfileUserId(null)} />
-      <RemoveRoleDialog user={userToDeactivate} onClose={() => setUserToDeactivate(null)} />
+      <LoadWhenOpen open={roleDialog.open}>
+        <UserRoleDialog open={roleDialog.open} onOpenChange={(open) => (open ? undefined : closeRoleDialog())} user={roleDialog.open ? roleDialog.user : null} />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={profileUserId !== null}>
+        <UserProfileSheet userId={profileUserId} onClose={() => setProfileUserId(null)} />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={userToDeactivate !== null}>
+        <RemoveRoleDialog user={userToDeactivate} onClose={() => setUserToDeactivate(null)} />
+      </LoadWhenOpen>
     </>
   );
 }

@@ -2,12 +2,12 @@ import type { ValidateCardRequest, ValidateCardResponse } from '@carteirinha/sha
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { RotateCcwIcon, ShieldCheckIcon } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useValidateCard } from '../api/validate-card';
 import { CameraScanner } from './camera-scanner';
 import { ValidationResultPanel, type ValidCardResult } from './validation-result-panel';

@@ -7,7 +7,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { meQueryOptions } from '@/app/session';
 import { Button } from '@/components/ui/button';
@@ -18,7 +17,7 @@ import { TextField } from '@/components/ui/text-field';
 import { usePublicPlans } from '@/features/landing/api/get-public-plans';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/error-message';
-import { acrossPageChange } from '@/lib/toasts';
+import { acrossPageChange, toast } from '@/lib/toasts';
 import { useCreateClinic, type CreateClinicInput } from '../api/create-clinic';
 import { suggestSlug } from '../lib/suggest-slug';
 

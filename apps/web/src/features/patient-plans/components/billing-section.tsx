@@ -4,7 +4,6 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +11,7 @@ import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useBillingSettings, useUpdateBillingSettings } from '../api/billing-settings';
 import { useReportDirty } from '../lib/use-dirty-parts';
 

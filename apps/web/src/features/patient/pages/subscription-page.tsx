@@ -4,6 +4,7 @@ import type { Subscription } from '@carteirinha/shared/contracts/subscriptions';
 import { messages } from '@carteirinha/shared/messages';
 import { CreditCardIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
@@ -11,14 +12,17 @@ import { PageHeader } from '@/components/ui/page-header';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { useMySubscription } from '@/features/subscriptions/api/get-my-subscription';
 import { usePatientPlans } from '@/features/subscriptions/api/list-patient-plans';
-import { CancelSubscriptionDialog } from '@/features/subscriptions/components/cancel-subscription-dialog';
 import { ChargesTable } from '@/features/subscriptions/components/charges-table';
-import { CheckoutDialog } from '@/features/subscriptions/components/checkout-dialog';
 import { PatientPlanCard } from '@/features/subscriptions/components/patient-plan-card';
-import { PaymentDialog } from '@/features/subscriptions/components/payment-dialog';
-import { PaymentMethodDialog } from '@/features/subscriptions/components/payment-method-dialog';
 import { SubscriptionSummary } from '@/features/subscriptions/components/subscription-summary';
 import { isOpenSubscription } from '@/features/subscriptions/lib/plan-display';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// The forms of subscribing, paying, changing and cancelling load when their dialog first opens.
+const CheckoutDialog = lazyComponent(() => import('@/features/subscriptions/components/checkout-dialog'), (m) => m.CheckoutDialog);
+const PaymentDialog = lazyComponent(() => import('@/features/subscriptions/components/payment-dialog'), (m) => m.PaymentDialog);
+const PaymentMethodDialog = lazyComponent(() => import('@/features/subscriptions/components/payment-method-dialog'), (m) => m.PaymentMethodDialog);
+const CancelSubscriptionDialog = lazyComponent(() => import('@/features/subscriptions/components/cancel-subscription-dialog'), (m) => m.CancelSubscriptionDialog);
 
 const s = messages.subscriptionPage;
 
@@ -119,30 +123,38 @@ export function SubscriptionPage() {
       {subscription.isSuccess ? <PlansGrid subscription={current} onSubscribe={setCheckoutPlan} /> : null}
       {current ? <ChargesTable onPay={setPayment} /> : null}
 
-      <CheckoutDialog
-        plan={checkoutPlan}
-        onClose={() => setCheckoutPlan(null)}
-        onCreated={(created) => {
-          // Specification §4: on success the checkout closes and the payment dialog opens.
-          setCheckoutPlan(null);
-          setPayment(created);
-        }}
-      />
-      <PaymentDialog
-        payment={payment}
-        onClose={() => setPayment(null)}
-        onPaymentChange={(changed) => setPayment(changed.canSimulate ? changed : null)}
-      />
-      <PaymentMethodDialog
-        open={changingMethod}
-        current={current?.paymentMethod ?? null}
-        onClose={() => setChangingMethod(false)}
-        onChanged={(openCharge) => {
-          setChangingMethod(false);
-          if (openCharge) setPayment(openCharge);
-        }}
-      />
-      <CancelSubscriptionDialog open={canceling} onClose={() => setCanceling(false)} onCanceled={() => setCanceling(false)} />
+      <LoadWhenOpen open={checkoutPlan !== null}>
+        <CheckoutDialog
+          plan={checkoutPlan}
+          onClose={() => setCheckoutPlan(null)}
+          onCreated={(created) => {
+            // Specification §4: on success the checkout closes and the payment dialog opens.
+            setCheckoutPlan(null);
+            setPayment(created);
+          }}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={payment !== null}>
+        <PaymentDialog
+          payment={payment}
+          onClose={() => setPayment(null)}
+          onPaymentChange={(changed) => setPayment(changed.canSimulate ? changed : null)}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={changingMethod}>
+        <PaymentMethodDialog
+          open={changingMethod}
+          current={current?.paymentMethod ?? null}
+          onClose={() => setChangingMethod(false)}
+          onChanged={(openCharge) => {
+            setChangingMethod(false);
+            if (openCharge) setPayment(openCharge);
+          }}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={canceling}>
+        <CancelSubscriptionDialog open={canceling} onClose={() => setCanceling(false)} onCanceled={() => setCanceling(false)} />
+      </LoadWhenOpen>
     </>
   );
 }
