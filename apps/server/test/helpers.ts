@@ -45,14 +45,18 @@ export type TestApp = {
 };
 
 /**
- * The whole application on a fresh database, with a throw-away data folder and a tiny web build. `logStream`
- * receives the log (give LOG_LEVEL too: tests are silent by default).
+ * The whole application on a fresh database, with a throw-away data folder and a tiny web build (`prepareWeb` adds
+ * to it before the server reads it). `logStream` receives the log (give LOG_LEVEL too: tests are silent by default).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream; now?: () => Date; prepareWeb?: (webDir: string) => Promise<void> } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-test-'));
   const webDir = path.join(dataDir, 'web');
   await fs.mkdir(webDir);
   await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><html lang="pt-BR"><body><div id="root"></div></body></html>');
+  await options.prepareWeb?.(webDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
