@@ -18,7 +18,7 @@ import { createLocalStorage } from './lib/storage.ts';
 import { brandingRoutes } from './modules/branding/routes.ts';
 import { billingSettingsRoutes } from './modules/payments/billing-settings-routes.ts';
 import { createClinicAsaasKeyBox, createPaymentProviders, type PaymentProviders } from './modules/payments/providers/index.ts';
-import { createHostResolver, type HostResolver } from './modules/tenancy/host-site.ts';
+import { clinicSiteUrl, createHostResolver, type HostResolver } from './modules/tenancy/host-site.ts';
 import { tenancyRoutes } from './modules/tenancy/routes.ts';
 import { registerHostSite } from './plugins/host-site.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -273,7 +273,13 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   };
   const billing = billingOf(database.db, paymentProviders, createClinicAsaasKeyBox(authSecret), settle);
   await app.register(checkoutRoutes, { db: database.db, billing, now, mail: { mailer, background, homeOf } });
-  await app.register(cardRoutes, { db: database.db, box: cardBox, now, validationsPerMinute: config.cardValidationsPerMinute });
+  await app.register(cardRoutes, {
+    db: database.db,
+    box: cardBox,
+    now,
+    validationsPerMinute: config.cardValidationsPerMinute,
+    siteUrlOf: (clinic) => clinicSiteUrl(clinic, { mainDomain: config.mainDomain, publicUrl: config.publicUrl }),
+  });
   await app.register(serviceRoutes, { db: database.db });
   await app.register(visitRoutes, { db: database.db, now });
   await app.register(outboxRoutes, { db: database.db });

@@ -9,8 +9,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { publicPlansQueryOptions } from '@/features/landing/api/get-public-plans';
-import { tenantQueryOptions } from '@/features/tenant/api/get-tenant';
-import { brandThemeVariables } from '@/features/tenant/lib/brand-theme';
+import { tenantQueryOptions } from '@/features/tenancy/api/get-tenant';
+import { brandThemeVariables } from '@/features/tenancy/lib/brand-theme';
 import { HomePage } from './home-page';
 import { meQueryOptions } from './session';
 

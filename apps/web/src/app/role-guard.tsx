@@ -10,7 +10,7 @@ import { isSigningOut, useMe } from './session';
 // What a few sessions see instead of the portal: loaded only for them (the auth client and the QR come with them).
 const TwoFactorEnrolment = lazyComponent(() => import('@/features/two-factor/components/two-factor-enrolment'), (m) => m.TwoFactorEnrolment);
 const TwoFactorSessionCheck = lazyComponent(() => import('@/features/two-factor/components/two-factor-session-check'), (m) => m.TwoFactorSessionCheck);
-const ClinicClosedPage = lazyComponent(() => import('@/features/tenant/components/clinic-closed'), (m) => m.ClinicClosedPage);
+const ClinicClosedPage = lazyComponent(() => import('@/features/tenancy/components/clinic-closed'), (m) => m.ClinicClosedPage);
 
 function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { PAID_PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
 import type { CancelSubscriptionResponse, CancellationPreview } from '@carteirinha/shared/contracts/subscriptions';
-import { formatDate, formatMoney } from '@carteirinha/shared/format';
+import { formatDate, formatMoney, ofPlan } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { payments, subscriptions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -102,7 +102,7 @@ export function renderCancellationReceipt(input: { home: AccountHome; planName: 
     brandName: input.home.name,
     brandColor: input.home.color,
     intro: formatMessage(m.receiptIntro, {
-      plan: input.planName,
+      ofPlan: ofPlan(input.planName),
       date: formatDate(input.canceledAt),
       protocol: input.protocol,
       refund: formatMoney(input.refundCents),

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { visitorContext, type AccessDeps } from '../../plugins/access-control.ts';
 import { siteOf } from '../../plugins/host-site.ts';
 import { meOf } from '../me/service.ts';
-import { listPlansForSale } from '../plans/repository.ts';
+import { plansForSale } from '../plans/service.ts';
 import { tenantOf, type TenantAnswerOptions } from '../tenancy/service.ts';
 
 export type LandingDeps = { db: Database; access: AccessDeps; tenant: TenantAnswerOptions };
@@ -16,6 +16,6 @@ export type LandingDeps = { db: Database; access: AccessDeps; tenant: TenantAnsw
 export async function landingInputOf(deps: LandingDeps, request: FastifyRequest): Promise<LandingPageInput> {
   const [tenant, visitor] = await Promise.all([tenantOf(deps.db, siteOf(request), deps.tenant), visitorContext(deps.access, request)]);
   // The platform's plans are sold on its own host only; a clinic's site shows the clinic's (in `tenant`).
-  const plans = tenant.kind === 'platform' ? await listPlansForSale(deps.db) : [];
+  const plans = tenant.kind === 'platform' ? await plansForSale(deps.db) : [];
   return { tenant, plans, me: visitor ? await meOf(deps.db, visitor) : null };
 }

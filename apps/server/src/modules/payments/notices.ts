@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatDate, formatMoney } from '@carteirinha/shared/format';
+import { formatDate, formatMoney, ofPlan } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -34,7 +34,7 @@ function dayText(day: string): string {
 }
 
 function introOf(notice: PaymentNotice): { subject: string; intro: string } {
-  const base = { amount: formatMoney(notice.amountCents), plan: notice.planName };
+  const base = { amount: formatMoney(notice.amountCents), ofPlan: ofPlan(notice.planName) };
   switch (notice.kind) {
     case 'confirmed': {
       const until = notice.expiresAt ? formatDate(notice.expiresAt) : '—';

@@ -6,7 +6,8 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/features/tenancy/api/get-tenant';
+import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { acrossPageChange, toast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
@@ -69,7 +70,7 @@ export function AcceptInvitationForm({ token, email, onTokenRejected }: AcceptIn
       noValidate
       aria-label={messages.auth.createPassword}
       className="grid gap-4"
-      onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
+      onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER)))}
     >
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />

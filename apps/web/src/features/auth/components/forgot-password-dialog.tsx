@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure } from '../lib/auth-errors';
 import { toast, useDismissValidationToastWhenValid } from '@/lib/toasts';
@@ -46,7 +47,7 @@ function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   };
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, ['email']))}>
+    <form noValidate className="grid gap-4" onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, ['email'])))}>
       <EmailField invalid={errors.email !== undefined} {...register('email')} />
       <DialogFooter>
         <SubmitButton pending={isSubmitting} pendingLabel={messages.common.sending}>

@@ -7,6 +7,7 @@ import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { lazyComponent } from '@/lib/lazy-component';
 import { isNetworkFailure, signInErrorMessage } from '../lib/auth-errors';
@@ -83,7 +84,7 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
         noValidate
         aria-label="Entrar"
         className="grid gap-4"
-        onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
+        onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER)))}
       >
         <EmailField invalid={errors.email !== undefined} {...register('email')} />
         <PasswordField autoComplete="current-password" invalid={errors.password !== undefined} {...register('password')} />
