@@ -83,16 +83,21 @@ export async function signInCookie(server: BenchServer, email: string, password:
 
 /** Prints one run's figures and appends them to results/<name>.json, after the date, database and machine. */
 export async function recordRun(name: string, server: BenchServer, figures: Record<string, unknown>): Promise<void> {
+  const record = await appendResult(name, { database: server.database.kind, ...figures });
+  console.log(JSON.stringify(record, null, 2));
+}
+
+/** Appends one run's figures to results/<name>.json, after the date and the machine; answers the entry written. */
+export async function appendResult(name: string, figures: Record<string, unknown>): Promise<Record<string, unknown>> {
   const record = {
     date: new Date().toISOString(),
-    database: server.database.kind,
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     ...figures,
   };
-  console.log(JSON.stringify(record, null, 2));
   const file = path.join(import.meta.dirname, 'results', `${name}.json`);
   const previous: unknown[] = await fs.readFile(file, 'utf8').then((text) => JSON.parse(text) as unknown[], () => []);
   await fs.writeFile(file, `${JSON.stringify([...previous, record], null, 2)}\n`);
+  return record;
 }
 
 /** A database of its own on the PostgreSQL server, dropped afterwards, so the run starts empty and leaves nothing. */
