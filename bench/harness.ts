@@ -11,6 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { resolveAuthSecret } from '../apps/server/src/lib/secret.ts';
 
 /** The auth secret of bench servers: a script that seeds sealed secrets (card secrets) derives the same keys. */
 export const BENCH_AUTH_SECRET = 'bench-secret-that-is-long-enough-0123456789';
@@ -57,6 +58,30 @@ export async function startBenchServer(options: { postgresUrl?: string | null; e
       await app.close();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The application as deployed on data that already exists (the generator's, `npm run seed -w bench`): PGlite in
+ * `dataDir`, or the PostgreSQL database `databaseUrl`, with the deployment's auth secret (AUTH_SECRET, else
+ * `dataDir`/auth-secret) so that the generated cards validate. Nothing is removed on close.
+ */
+export async function startServerOnData(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<BenchServer> {
+  const database = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(path.join(options.dataDir, 'pglite'));
+  await database.migrate();
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', DATA_DIR: options.dataDir, PUBLIC_URL, ...options.env });
+  const authSecret = await resolveAuthSecret({ authSecret: process.env.AUTH_SECRET, dataDir: options.dataDir });
+  const app = await buildApp({ config, database, authSecret });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    database,
+    address,
+    dataDir: options.dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
     },
   };
 }
