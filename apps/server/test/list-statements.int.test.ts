@@ -5,6 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@carteirinha/shared/messages';
 import { plans } from '../src/db/schema.ts';
 import { createCardHolder, type Holder } from '../src/modules/cards/card-fixtures.ts';
 import { seedManyCharges, seedManyClinics, seedManyUsers, seedManyVisits } from './generators.ts';
@@ -111,5 +112,40 @@ describe('statements per request do not grow with the rows shown', () => {
     const busy = await statementsOf(() => validate(busyHolder.cards[0]?.number ?? ''));
     const fresh = await statementsOf(() => validate(newHolder.cards[0]?.number ?? ''));
     expect(busy).toBe(fresh);
+  });
+});
+
+describe('keyset pages', () => {
+  type Page = { items: { id: string }[]; nextCursor: string | null; total: number };
+
+  it('walks the visits by cursor through the same rows, in the same order, as by page number', async () => {
+    const byNumber: string[] = [];
+    for (let page = 1; page <= 5; page += 1) byNumber.push(...(await get(staff, `/api/clinic/visits?pageSize=7&page=${page}`)).json<Page>().items.map((item) => item.id));
+    const byCursor: string[] = [];
+    let after: string | null = null;
+    for (let page = 1; page <= 5; page += 1) {
+      const answer: Page = (await get(staff, `/api/clinic/visits?pageSize=7&page=${page}${after ? `&after=${after}` : ''}`)).json<Page>();
+      byCursor.push(...answer.items.map((item) => item.id));
+      after = answer.nextCursor;
+      if (page < 5) expect(after).not.toBeNull();
+    }
+    expect(byCursor).toEqual(byNumber);
+    expect(new Set(byCursor).size).toBe(30);
+    expect(after).toBeNull();
+  });
+
+  it('a page by cursor costs what the first page costs', async () => {
+    const first = (await get(admin, '/api/admin/users?pageSize=5')).json<Page>();
+    const deeper = `/api/admin/users?pageSize=5&page=2&after=${first.nextCursor ?? ''}`;
+    expect(itemsOf(await get(admin, deeper))).toHaveLength(5);
+    expect(await statementsOf(() => get(admin, deeper))).toBe(await statementsOf(() => get(admin, '/api/admin/users?pageSize=5')));
+  });
+
+  it('refuses a cursor that is not one of ours with 400 and a pt-BR message', async () => {
+    for (const after of ['bm90LWEtY3Vyc29y', Buffer.from(JSON.stringify(['ontem', 'x'])).toString('base64url'), 'a%2Fb']) {
+      const response = await get(admin, `/api/admin/clinics?after=${after}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: { message: string } }>().error.message).toBe(messages.validation.invalidRequest);
+    }
   });
 });

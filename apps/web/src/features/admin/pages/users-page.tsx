@@ -25,6 +25,7 @@ import { UserRoleDialog } from '@/features/users/components/user-role-dialog';
 import { errorMessage } from '@/lib/error-message';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
+import { usePageCursors } from '@/lib/use-page-cursor';
 
 const m = messages.userRoles;
 const u = messages.adminUsers;
@@ -150,8 +151,10 @@ export function AdminUsersPage() {
   const { data: me } = useMe();
   const resendInvitation = useResendInvitation();
 
-  const users = useUsers({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const cursors = usePageCursors(q);
+  const users = useUsers({ q, page, pageSize: PAGE_SIZE_DEFAULT, after: cursors.after(page) });
   const { data, error, isPending, isFetching, isPlaceholderData } = users;
+  cursors.remember(data, isPlaceholderData);
   useClampedPage(page, setPage, data);
 
   function closeRoleDialog() {

@@ -10,6 +10,7 @@ import { CenteredSpinner } from '@/components/ui/spinner';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { errorMessage } from '@/lib/error-message';
 import { useClampedPage } from '@/lib/use-clamped-page';
+import { usePageCursors } from '@/lib/use-page-cursor';
 import { useApproveClinic } from '../api/approve-clinic';
 import { useClinics } from '../api/list-clinics';
 
@@ -53,8 +54,10 @@ function PendingRegistration({ clinic }: { clinic: AdminClinic }) {
  */
 function PendingRegistrationsList() {
   const [page, setPage] = useState(1);
-  const query = useClinics({ q: '', page, pageSize: PENDING_PAGE_SIZE, awaitingApproval: true });
+  const cursors = usePageCursors('awaiting-approval');
+  const query = useClinics({ q: '', page, pageSize: PENDING_PAGE_SIZE, awaitingApproval: true, after: cursors.after(page) });
   const { data, error, isPending, isPlaceholderData } = query;
+  cursors.remember(data, isPlaceholderData);
   // Approving the last clinic of the last page empties it: go back to the page before.
   useClampedPage(page, setPage, data);
 
