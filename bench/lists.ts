@@ -74,18 +74,22 @@ async function cast(db: Database) {
   };
 }
 
-/** The path of page DEEP_PAGE of a list: by its cursor when the list answers one (keyset), else by page number. */
+/**
+ * The path of page DEEP_PAGE of a list (or of its last page, when it has fewer), asked as the screen asks it: by the
+ * cursor the page before answered when the list answers one (keyset), else by page number.
+ */
 async function deepPath(server: BenchServer, cookie: string, base: string): Promise<string> {
   const join = base.includes('?') ? '&' : '?';
+  const pathOf = (page: number, after: string | null) => `${base}${join}pageSize=20&page=${page}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
   let after: string | null = null;
   for (let page = 1; page < DEEP_PAGE; page += 1) {
-    const response = await fetch(`${server.address}${base}${join}pageSize=20&page=${page}${after ? `&after=${encodeURIComponent(after)}` : ''}`, { headers: { cookie } });
+    const response = await fetch(`${server.address}${pathOf(page, after)}`, { headers: { cookie } });
     const body = z.object({ nextCursor: z.string().nullable().optional() }).parse(await response.json());
-    if (body.nextCursor === undefined) return `${base}${join}pageSize=20&page=${DEEP_PAGE}`;
+    if (body.nextCursor === undefined) return pathOf(DEEP_PAGE, null);
+    if (body.nextCursor === null) return pathOf(page, after);
     after = body.nextCursor;
-    if (after === null) break;
   }
-  return `${base}${join}pageSize=20&page=${DEEP_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+  return pathOf(DEEP_PAGE, after);
 }
 
 const planRows = z.object({ rows: z.array(z.object({ 'QUERY PLAN': z.string() })) });
@@ -201,7 +205,7 @@ async function main(): Promise<void> {
       { name: 'admin dashboard', method: 'GET', path: '/api/admin/dashboard', cookie: admin },
       { name: 'admin clinics, page 1', method: 'GET', path: '/api/admin/clinics?pageSize=20', cookie: admin },
       { name: 'admin clinics, search "saude"', method: 'GET', path: '/api/admin/clinics?pageSize=20&q=saude', cookie: admin },
-      { name: `admin clinics, page ${DEEP_PAGE}`, method: 'GET', path: await deepPath(server, admin, '/api/admin/clinics'), cookie: admin },
+      { name: `admin clinics, page ${DEEP_PAGE} (or the last)`, method: 'GET', path: await deepPath(server, admin, '/api/admin/clinics'), cookie: admin },
       { name: 'admin clinics summary', method: 'GET', path: '/api/admin/clinics/summary', cookie: admin },
       { name: 'admin users, page 1', method: 'GET', path: '/api/admin/users?pageSize=20', cookie: admin },
       { name: 'admin users, search "silva"', method: 'GET', path: '/api/admin/users?pageSize=20&q=silva', cookie: admin },
