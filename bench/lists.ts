@@ -174,17 +174,23 @@ async function measure(server: BenchServer, scenario: Scenario) {
 }
 
 /**
- * Waits until the server has sent no statement for a second: autocannon resolves at the end of its duration while
- * requests it sent are still being answered (on PGlite, one at a time), and those must not be counted or explained
- * with the next scenario.
+ * Waits until the server is idle: autocannon resolves at the end of its duration while requests it sent are still
+ * being answered (on PGlite one statement at a time, some taking seconds), and those must not be counted or
+ * explained with the next scenario. A probe statement queues behind whatever runs; the server is idle when, after
+ * it, a second passes without any statement starting.
  */
 async function quiesce(server: BenchServer): Promise<void> {
-  let last = performance.now();
+  let seen = 0;
   const stop = server.database.onStatement(() => {
-    last = performance.now();
+    seen += 1;
   });
   try {
-    while (performance.now() - last < 1_000) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (;;) {
+      await server.database.db.execute(sql`select 1`);
+      const before = seen;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (seen === before) return;
+    }
   } finally {
     stop();
   }
