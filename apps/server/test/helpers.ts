@@ -89,6 +89,18 @@ export async function createTestApp(
   };
 }
 
+/** The statements the application sent to the database while `work` ran (DatabaseHandle.onStatement). */
+export async function statementsDuring(testApp: Pick<TestApp, 'database'>, work: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const stop = testApp.database.onStatement((statement) => statements.push(statement));
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  return statements;
+}
+
 export type ApiCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) => Promise<LightMyRequestResponse>;
 
 /** Calls the API with a session cookie, as the signed-in browser would. `cookie` is read at call time. */

@@ -11,6 +11,7 @@ import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toasts';
 import { useClampedPage } from '@/lib/use-clamped-page';
+import { usePageCursors } from '@/lib/use-page-cursor';
 import { useApproveClinic } from '../api/approve-clinic';
 import { useClinics } from '../api/list-clinics';
 
@@ -54,8 +55,10 @@ function PendingRegistration({ clinic }: { clinic: AdminClinic }) {
  */
 function PendingRegistrationsList() {
   const [page, setPage] = useState(1);
-  const query = useClinics({ q: '', page, pageSize: PENDING_PAGE_SIZE, awaitingApproval: true });
+  const cursors = usePageCursors('awaiting-approval');
+  const query = useClinics({ q: '', page, pageSize: PENDING_PAGE_SIZE, awaitingApproval: true, after: cursors.after(page) });
   const { data, error, isPending, isPlaceholderData } = query;
+  cursors.remember(data, isPlaceholderData);
   // Approving the last clinic of the last page empties it: go back to the page before.
   useClampedPage(page, setPage, data);
 

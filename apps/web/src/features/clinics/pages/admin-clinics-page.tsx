@@ -13,6 +13,7 @@ import { usePlans } from '@/features/plans/api/list-plans';
 import { CLINIC_SEARCH_PARAM } from '@/lib/admin-links';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
+import { usePageCursors } from '@/lib/use-page-cursor';
 import { useClinics } from '../api/list-clinics';
 import { ClinicSummaryCards } from '../components/clinic-summary-cards';
 import { ClinicsTable } from '../components/clinics-table';
@@ -35,8 +36,10 @@ export function AdminClinicsPage() {
   const [searchParams] = useSearchParams();
   const { search, setSearch, q, page, setPage } = useListSearch(searchParams.get(CLINIC_SEARCH_PARAM) ?? '');
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  const clinics = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const cursors = usePageCursors(q);
+  const clinics = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT, after: cursors.after(page) });
   const { data, error, isFetching, isPlaceholderData } = clinics;
+  cursors.remember(data, isPlaceholderData);
   // Deleting the only clinic of the last page empties it: go back to the last page that has rows.
   useClampedPage(page, setPage, data);
   const plans = usePlans();

@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toasts';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
+import { usePageCursors } from '@/lib/use-page-cursor';
 import { useUsers } from '../api/list-users';
 import { useResendInvitation } from '../api/resend-invitation';
 import { UserCountCards } from '../components/user-count-cards';
@@ -154,8 +155,10 @@ export function AdminUsersPage() {
   const { data: me } = useMe();
   const resendInvitation = useResendInvitation();
 
-  const users = useUsers({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const cursors = usePageCursors(q);
+  const users = useUsers({ q, page, pageSize: PAGE_SIZE_DEFAULT, after: cursors.after(page) });
   const { data, error, isPending, isFetching, isPlaceholderData } = users;
+  cursors.remember(data, isPlaceholderData);
   useClampedPage(page, setPage, data);
 
   function closeRoleDialog() {
