@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleBudgets, checkBudgets, scriptsOfHtml, type BuildGraph, type BuiltChunk, type BudgetRules } from './bundle-budgets.ts';
+import { bundleBudgets, checkBudgets, routePreloadsOf, scriptsOfHtml, type BuildGraph, type BuiltChunk, type BudgetRules } from './bundle-budgets.ts';
 
 const ROOT = '/app';
 const KIB = 1024;
@@ -96,6 +96,17 @@ describe('checkBudgets', () => {
     const graph = fixture();
     const report = checkBudgets(graph, { ...rules({ signIn: 150, clinic: 170 }), deferred: [{ module: 'src/auth-page.tsx', why: 'a test' }] }, ROOT);
     expect(report.deferred).toEqual([{ module: 'src/auth-page.tsx', why: 'a test', gzipBytes: 35 * KIB }]);
+  });
+});
+
+describe('routePreloadsOf', () => {
+  it("names each SPA route's chunks beyond the page's own scripts, never the landing's or the QR scanner loaded later", () => {
+    const budgetRules = rules({ signIn: 150, clinic: 170 });
+    const report = checkBudgets(fixture(), budgetRules, ROOT);
+    expect(routePreloadsOf(fixture(), budgetRules.budgets, report)).toEqual({
+      '/auth': ['assets/auth-page.js', 'assets/forms.js'],
+      '/clinica/validar': ['assets/role-guard.js', 'assets/validate-page.js'],
+    });
   });
 });
 

@@ -60,6 +60,9 @@ export type BudgetReport = { routes: RouteMeasure[]; deferred: DeferredMeasure[]
 
 const KIB = 1024;
 
+/** Where the build writes each SPA route's chunks for the server to preload (`routePreloadsOf`). */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
 /** Gzip as the server sends it: level 9 (build/precompress.ts writes the same files). */
 export function gzipSize(code: string | Uint8Array): number {
   return zlib.gzipSync(code, { level: 9 }).length;
@@ -181,6 +184,24 @@ export function checkBudgets(graph: BuildGraph, { budgets, heavy, deferred }: Bu
   return { routes, deferred: deferredMeasures, failures };
 }
 
+/**
+ * For each SPA route, the chunks a first visit loads beyond the SPA page's own scripts: the router finds them one
+ * after the other (guard, then layout, then page), so the server names them in the page as module preloads and the
+ * browser fetches them at once (plugins/spa.ts). Only real routes (paths, not the budgets' labels such as
+ * "* (not found)"), and only those the SPA page serves.
+ */
+export function routePreloadsOf(graph: BuildGraph, budgets: readonly Budget[], report: BudgetReport, spaPage = 'index.html'): Record<string, string[]> {
+  const entry = staticClosure(graph, graph.pages.find((page) => page.fileName === spaPage)?.scripts ?? []);
+  const spaRoutes = new Set(budgets.flatMap((budget) => budget.routes.filter((route) => route.page === spaPage && /^\/[^ ]*$/.test(route.path)).map((route) => route.path)));
+  const preloads: Record<string, string[]> = {};
+  for (const route of report.routes) {
+    if (!spaRoutes.has(route.path)) continue;
+    const extra = route.chunks.filter((chunk) => !entry.has(chunk));
+    if (extra.length > 0) preloads[route.path] = extra;
+  }
+  return preloads;
+}
+
 /** The module scripts and module preloads of an HTML page, as file names of the build. */
 export function scriptsOfHtml(html: string, base = '/'): string[] {
   const scripts: string[] = [];
@@ -232,7 +253,8 @@ export function graphOfBundle(bundle: BundleOutput): BuildGraph {
 
 /**
  * Fails the client build when a route's initial JavaScript is over its budget, or when it loads heavy code. Writes
- * the measures to `.vite/bundle-budgets.json` (not served: dot folders are not) and prints them.
+ * the measures to `.vite/bundle-budgets.json` (not served: dot folders are not) and prints them, and each route's
+ * chunks to preload to `.vite/route-preloads.json`.
  */
 export function bundleBudgets(options: BudgetRules & { root: string }): Plugin {
   return {
@@ -241,8 +263,10 @@ export function bundleBudgets(options: BudgetRules & { root: string }): Plugin {
     // After Vite's HTML plugin has written the pages' script tags.
     enforce: 'post',
     generateBundle(_outputOptions, bundle) {
-      const report = checkBudgets(graphOfBundle(bundle), options, options.root);
+      const graph = graphOfBundle(bundle);
+      const report = checkBudgets(graph, options, options.root);
       this.emitFile({ type: 'asset', fileName: '.vite/bundle-budgets.json', source: `${JSON.stringify(report, null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routePreloadsOf(graph, options.budgets, report), null, 2)}\n` });
       this.info(reportTable(report));
       if (report.failures.length > 0) this.error(`JavaScript budgets exceeded:\n- ${report.failures.join('\n- ')}`);
     },

@@ -18,6 +18,9 @@ const ASSET = 'assets/app-Ab12Cd34.js';
 /** Long and repetitive enough to be worth compressing, as a real bundle is. */
 const ASSET_CODE = `export const words = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `palavra ${i}`))};\n`;
 
+/** A route's page chunk, named in the build's route preloads. */
+const PAGE_CHUNK = 'assets/patient-card-page-Zz99Yy88.js';
+
 let t: TestApp;
 let clinic: { clinicId: string; planId: string; host: string };
 
@@ -26,6 +29,9 @@ async function prepareWeb(webDir: string): Promise<void> {
   await fs.mkdir(path.join(webDir, 'assets'));
   await fs.writeFile(path.join(webDir, ASSET), ASSET_CODE);
   await precompressFile(path.join(webDir, ASSET));
+  // As the web build lists them (apps/web/build/bundle-budgets.ts, routePreloadsOf).
+  await fs.mkdir(path.join(webDir, '.vite'), { recursive: true });
+  await fs.writeFile(path.join(webDir, '.vite', 'route-preloads.json'), JSON.stringify({ '/paciente/cartao': [ASSET, PAGE_CHUNK], '/paciente/assinatura/boleto/:id': [PAGE_CHUNK] }));
 }
 
 function get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
@@ -182,8 +188,26 @@ describe('compression and caching', () => {
     expect(plain.body).toBe(ASSET_CODE);
   });
 
+  it("names a route's chunks as module preloads in the SPA's page, so the browser fetches them with the entry", async () => {
+    const card = await get('/paciente/cartao', { 'accept-encoding': 'gzip' });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['cache-control']).toBe('no-cache');
+    expect(card.headers['content-encoding']).toBe('gzip');
+    const html = decoded(card);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${ASSET}"><link rel="modulepreload" crossorigin href="/${PAGE_CHUNK}">`);
+    // A route with a parameter, with or without a trailing slash.
+    for (const url of ['/paciente/assinatura/boleto/123e4567', '/paciente/assinatura/boleto/123e4567/?x=1']) {
+      expect(decoded(await get(url)), url).toContain(`<link rel="modulepreload" crossorigin href="/${PAGE_CHUNK}">`);
+    }
+    // Another route, or a deeper path than the route's, gets the page as built.
+    for (const url of ['/auth', '/paciente/assinatura/boleto/1/2', '/paciente/cartao-antigo']) {
+      expect(decoded(await get(url)), url).not.toContain('modulepreload');
+    }
+  });
+
   it("serves the SPA's page for every other route with no-cache, and never the build's own files", async () => {
-    const spa = await get('/paciente/cartao');
+    const spa = await get('/rota/que/nao/existe');
     expect(spa.statusCode).toBe(200);
     expect(spa.headers['cache-control']).toBe('no-cache');
     expect(spa.body).toContain('<div id="root"></div>');

@@ -7,6 +7,7 @@ import type { LandingPageInput } from '@carteirinha/shared/contracts/landing';
 import { EMAIL_CONFIRMED_PARAM } from '@carteirinha/shared/constants';
 import { defaultErrorMessage } from '@carteirinha/shared/errors';
 import { compress, preferredEncoding } from '../lib/content-encoding.ts';
+import { loadRoutePreloads, preloadsFor, withPreloads } from './route-preloads.ts';
 
 /** Vite fingerprints everything under assets/: a file there never changes, so browsers and CDNs keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,16 +40,26 @@ async function loadLandingRenderer(webDistDir: string): Promise<((input: Landing
   return (input) => loaded.renderHomePage(template, input);
 }
 
-function sendSpa(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
-}
-
-/** The page, compressed as the client accepts; it depends on the host, the session cookie and the encoding. */
-async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
-  reply.header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
+/** A page made per request, compressed as the client accepts; `vary` names what it depends on. */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, vary: string): Promise<FastifyReply> {
+  reply.header('cache-control', REVALIDATE).header('vary', vary).type('text/html; charset=utf-8');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
   return reply.header('content-encoding', encoding).send(await compress(html, encoding));
+}
+
+/**
+ * The SPA's page for a route: the build's index.html (from its precompressed copies), or, for a route whose chunks
+ * the build listed, the same page naming them as module preloads (route-preloads.ts).
+ */
+function spaSender(webDistDir: string): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | FastifyReply {
+  const preloads = loadRoutePreloads(webDistDir);
+  const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  return (request, reply) => {
+    const chunks = preloadsFor(preloads, new URL(request.url, 'http://host').pathname);
+    if (chunks.length > 0) return sendPage(request, reply, withPreloads(indexHtml, chunks), 'Accept-Encoding');
+    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+  };
 }
 
 export type SpaOptions = {
@@ -61,7 +72,8 @@ export type SpaOptions = {
  * Serves the built web app. "/" is drawn here (ADR 019): the landing page of the host asked for, in HTML, with no
  * script. Everything else is the SPA, with history fallback: any GET outside /api that is not a file gets
  * index.html, and the client router shows the page (or its own not-found screen). Unknown /api paths stay JSON 404s.
- * Files are sent brotli- or gzip-compressed from the copies the build made, as the client accepts.
+ * Files are sent brotli- or gzip-compressed from the copies the build made, as the client accepts; the SPA's page for
+ * a route names the route's chunks as module preloads.
  */
 export async function registerSpa(app: FastifyInstance, { webDistDir, landingInput }: SpaOptions): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -87,20 +99,21 @@ export async function registerSpa(app: FastifyInstance, { webDistDir, landingInp
     app.log.warn({ webDistDir }, 'web build not found: run `npm run build` to serve the app');
   }
 
-  const renderLanding = hasBuild ? await loadLandingRenderer(webDistDir) : null;
-  if (renderLanding) {
+  const sendSpa = hasBuild ? spaSender(webDistDir) : null;
+  const renderLanding = sendSpa ? await loadLandingRenderer(webDistDir) : null;
+  if (sendSpa && renderLanding) {
     app.get('/', async (request, reply) => {
       // The e-mail confirmation lands here and says so in a toast, which the SPA draws.
-      if (new URL(request.url, 'http://host').searchParams.has(EMAIL_CONFIRMED_PARAM)) return sendSpa(reply);
+      if (new URL(request.url, 'http://host').searchParams.has(EMAIL_CONFIRMED_PARAM)) return sendSpa(request, reply);
       let html: string;
       try {
         html = renderLanding(await landingInput(request));
       } catch (error) {
         // The database is away, say: the SPA still loads, and says so on its own screens.
         request.log.warn({ err: error }, 'landing.render_failed');
-        return sendSpa(reply);
+        return sendSpa(request, reply);
       }
-      return sendPage(request, reply, html);
+      return sendPage(request, reply, html, 'Accept-Encoding, Cookie');
     });
   } else if (hasBuild) {
     app.log.warn({ webDistDir }, 'the web build has no landing renderer (dist/.server): the SPA draws "/"');
@@ -108,7 +121,7 @@ export async function registerSpa(app: FastifyInstance, { webDistDir, landingInp
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
-    if (wantsPage && hasBuild) return sendSpa(reply);
+    if (wantsPage && sendSpa) return sendSpa(request, reply);
     return reply.status(404).send({ error: { code: 'ROUTE_NOT_FOUND', message: defaultErrorMessage('ROUTE_NOT_FOUND') } });
   });
 }
