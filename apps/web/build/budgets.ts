@@ -1,13 +1,13 @@
 import type { Budget, BudgetRoute, DeferredModule, HeavyCode } from './bundle-budgets.ts';
 
 /**
- * Initial JavaScript (gzip) each screen may load on a first visit (issue 24; README, "Budgets"). Every route the
+ * Initial JavaScript (gzip) each screen may load on a first visit (issue 24; README, "The landing page, JavaScript budgets and serving"). Every route the
  * router loads lazily must appear here: the build names any it finds unmeasured. A portal's budget holds for each
  * of its pages, so the list follows `src/app/router.tsx`.
  *
  * `goalKiB` is issue 24's budget. Where the app does not meet it yet, `maxKiB` is what it weighs today (rounded up
- * to 5 KiB), so that it cannot grow while it comes down: every SPA route starts with ~135 KiB of React DOM, React
- * Router, zod, TanStack Query and tailwind-merge before a line of the page (README, "Budgets"). Lower `maxKiB` as
+ * to 5 KiB), so that it cannot grow while it comes down: every SPA route starts with ~146 KiB of React DOM, React
+ * Router, zod, TanStack Query and tailwind-merge before a line of the page (README, "The landing page, JavaScript budgets and serving"). Lower `maxKiB` as
  * routes get lighter, never raise it without saying why.
  */
 
@@ -67,7 +67,7 @@ export const BUDGETS: readonly Budget[] = [
   },
   {
     name: 'clinic portal',
-    maxKiB: 215,
+    maxKiB: 200,
     goalKiB: 170,
     routes: [
       ...portalRoutes(CLINIC, {
@@ -86,8 +86,7 @@ export const BUDGETS: readonly Budget[] = [
   },
   {
     name: 'admin',
-    maxKiB: 215,
-    goalKiB: 200,
+    maxKiB: 200,
     routes: [
       ...portalRoutes(ADMIN, {
         '/admin': 'src/features/dashboard/pages/admin-dashboard-page.tsx',

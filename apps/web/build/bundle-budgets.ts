@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /**
- * The JavaScript budgets the build enforces (README, "Budgets"). A route's initial JavaScript is what a first visit
+ * The JavaScript budgets the build enforces (README, "The landing page, JavaScript budgets and serving"). A route's initial JavaScript is what a first visit
  * to it loads before any interaction: the scripts of the HTML page that serves it (and their static imports), plus
  * the lazily loaded modules the router loads for it (and theirs), gzipped. Code loaded later — on a click, when a
  * dialog opens, when the camera starts — is not initial, and that is where heavy libraries belong.

@@ -5,8 +5,13 @@ import { useId, type ReactNode } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { ClinicRowActions, type ClinicActions } from './clinic-row-actions';
+import { MoreHorizontalIcon } from 'lucide-react';
+import { OnDemandMenu } from '@/components/ui/on-demand-menu';
+import { lazyComponent } from '@/lib/lazy-component';
+import type { ClinicActions } from './clinic-row-actions';
 import { ClinicStatusBadge } from './clinic-status-badge';
+
+const ClinicRowActions = lazyComponent(() => import('./clinic-row-actions'), (m) => m.ClinicRowActions);
 
 const f = messages.adminClinics.fields;
 const c = messages.adminClinics.columns;
@@ -92,7 +97,9 @@ function ClinicRow({ clinic, actions }: { clinic: AdminClinic; actions: ClinicAc
       <TableCell className={cn('tabular-nums', shownFrom('patients'))}>{clinic.patientCount}</TableCell>
       <TableCell className={cn('whitespace-nowrap tabular-nums', shownFrom('revenue'))}>{revenueText(clinic)}</TableCell>
       <TableCell className="w-12 text-right">
-        <ClinicRowActions clinic={clinic} {...actions} />
+        <OnDemandMenu label={formatMessage(messages.adminClinics.rowActions, { name: clinic.name })} icon={<MoreHorizontalIcon aria-hidden="true" />}>
+          <ClinicRowActions clinic={clinic} {...actions} defaultOpen />
+        </OnDemandMenu>
       </TableCell>
     </TableRow>
   );

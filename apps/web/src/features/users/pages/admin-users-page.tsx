@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { OnDemandMenu } from '@/components/ui/on-demand-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { ListSearchBox } from '@/components/ui/search-input';
@@ -24,12 +24,15 @@ import { usePageCursors } from '@/lib/use-page-cursor';
 import { useUsers } from '../api/list-users';
 import { useResendInvitation } from '../api/resend-invitation';
 import { UserCountCards } from '../components/user-count-cards';
+import type { UserRowActions } from '../components/user-row-menu';
 import { lazyComponent } from '@/lib/lazy-component';
 
 // The role form, the profile and the deactivation load when first opened.
 const UserRoleDialog = lazyComponent(() => import('../components/user-role-dialog'), (m) => m.UserRoleDialog);
 const UserProfileSheet = lazyComponent(() => import('../components/user-profile-sheet'), (m) => m.UserProfileSheet);
 const RemoveRoleDialog = lazyComponent(() => import('../components/remove-role-dialog'), (m) => m.RemoveRoleDialog);
+// The row menu (Radix's menu and its positioning) loads when a row's menu is first opened.
+const UserRowMenu = lazyComponent(() => import('../components/user-row-menu'), (m) => m.UserRowMenu);
 
 const m = messages.userRoles;
 const u = messages.adminUsers;
@@ -48,13 +51,6 @@ const COLUMNS: readonly { label: string; className?: string }[] = [
 const NEW_USER_PARAM = 'novo';
 
 type RoleDialogState = { open: false } | { open: true; user: AdminUser | null };
-
-type RowActions = {
-  onViewProfile: (user: AdminUser) => void;
-  onChangeRole: (user: AdminUser) => void;
-  onResendInvitation: (user: AdminUser) => void;
-  onDeactivate: (user: AdminUser) => void;
-};
 
 function roleLabel(user: AdminUser): string {
   return user.role ? ROLE_LABELS[user.role] : '-';
@@ -97,7 +93,7 @@ function IdentityCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   );
 }
 
-function UserRow({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; actions: RowActions }) {
+function UserRow({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; actions: UserRowActions }) {
   return (
     <TableRow>
       <IdentityCell user={user} isSelf={isSelf} />
@@ -108,31 +104,9 @@ function UserRow({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; 
       </TableCell>
       <TableCell className={`${SECONDARY} whitespace-nowrap tabular-nums`}>{lastSignInLabel(user)}</TableCell>
       <TableCell>
-        {/* Not modal: a modal menu that opens a dialog can leave the page unclickable when both close. */}
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-8" aria-label={formatMessage(m.rowActions, { email: user.email })}>
-              <EllipsisIcon aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => actions.onViewProfile(user)}>{m.viewProfile}</DropdownMenuItem>
-            {/* An admin cannot change or deactivate their own account (the server refuses it too). */}
-            {isSelf ? null : (
-              <>
-                <DropdownMenuItem onSelect={() => actions.onChangeRole(user)}>{m.changeRole}</DropdownMenuItem>
-                {user.invitationPending && user.role ? (
-                  <DropdownMenuItem onSelect={() => actions.onResendInvitation(user)}>{u.resendInvitation}</DropdownMenuItem>
-                ) : null}
-                <DropdownMenuSeparator />
-                {/* A closed account has nothing left to close; 'Novo Usuário' reopens it. */}
-                <DropdownMenuItem variant="destructive" disabled={user.status === 'disabled'} onSelect={() => actions.onDeactivate(user)}>
-                  {m.deactivate}
-                </DropdownMenuItem>
-              </>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <OnDemandMenu className="size-8" label={formatMessage(m.rowActions, { email: user.email })} icon={<EllipsisIcon aria-hidden="true" />}>
+          <UserRowMenu user={user} isSelf={isSelf} actions={actions} defaultOpen />
+        </OnDemandMenu>
       </TableCell>
     </TableRow>
   );
@@ -175,7 +149,7 @@ export function AdminUsersPage() {
     }
   }
 
-  const rowActions: RowActions = {
+  const rowActions: UserRowActions = {
     onViewProfile: (user) => setProfileUserId(user.id),
     onChangeRole: (user) => setRoleDialog({ open: true, user }),
     onResendInvitation: (user) =>
