@@ -38,7 +38,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'lint/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts', 'lint/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.pglite.test.ts', '**/*.postgres.test.ts', '**/node_modules/**'],
         },
       },

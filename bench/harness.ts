@@ -11,6 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { resolveAuthSecret } from '../apps/server/src/lib/secret.ts';
 
 /** The auth secret of bench servers: a script that seeds sealed secrets (card secrets) derives the same keys. */
 export const BENCH_AUTH_SECRET = 'bench-secret-that-is-long-enough-0123456789';
@@ -61,6 +62,30 @@ export async function startBenchServer(options: { postgresUrl?: string | null; e
   };
 }
 
+/**
+ * The application as deployed on data that already exists (the generator's, `npm run seed -w bench`): PGlite in
+ * `dataDir`, or the PostgreSQL database `databaseUrl`, with the deployment's auth secret (AUTH_SECRET, else
+ * `dataDir`/auth-secret) so that the generated cards validate. Nothing is removed on close.
+ */
+export async function startServerOnData(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<BenchServer> {
+  const database = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(path.join(options.dataDir, 'pglite'));
+  await database.migrate();
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', DATA_DIR: options.dataDir, PUBLIC_URL, ...options.env });
+  const authSecret = await resolveAuthSecret({ authSecret: process.env.AUTH_SECRET, dataDir: options.dataDir });
+  const app = await buildApp({ config, database, authSecret });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    database,
+    address,
+    dataDir: options.dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** A better-auth e-mail call (`sign-up/email`, `sign-in/email`) from the site's own origin; throws unless it succeeds. */
 export async function authRequest(server: BenchServer, action: string, body: Record<string, string>): Promise<Response> {
   const response = await fetch(`${server.address}/api/auth/${action}`, {
@@ -83,16 +108,21 @@ export async function signInCookie(server: BenchServer, email: string, password:
 
 /** Prints one run's figures and appends them to results/<name>.json, after the date, database and machine. */
 export async function recordRun(name: string, server: BenchServer, figures: Record<string, unknown>): Promise<void> {
+  const record = await appendResult(name, { database: server.database.kind, ...figures });
+  console.log(JSON.stringify(record, null, 2));
+}
+
+/** Appends one run's figures to results/<name>.json, after the date and the machine; answers the entry written. */
+export async function appendResult(name: string, figures: Record<string, unknown>): Promise<Record<string, unknown>> {
   const record = {
     date: new Date().toISOString(),
-    database: server.database.kind,
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     ...figures,
   };
-  console.log(JSON.stringify(record, null, 2));
   const file = path.join(import.meta.dirname, 'results', `${name}.json`);
   const previous: unknown[] = await fs.readFile(file, 'utf8').then((text) => JSON.parse(text) as unknown[], () => []);
   await fs.writeFile(file, `${JSON.stringify([...previous, record], null, 2)}\n`);
+  return record;
 }
 
 /** A database of its own on the PostgreSQL server, dropped afterwards, so the run starts empty and leaves nothing. */

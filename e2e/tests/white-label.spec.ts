@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { expect, test } from '../fixtures';
 import { TEST_PASSWORD, clinicOrigin, createTrialClinic, cssVariable, expectToast, uniqueEmail } from '../tenancy';
@@ -74,6 +74,42 @@ test.describe("a clinic's own host", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Clínica não encontrada' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ir para a Carteirinha' })).toBeVisible();
+  });
+});
+
+test.describe('the landing page without JavaScript (issue 24: it paints before any script)', () => {
+  /** A browser that runs no script at all: what it shows is the server's HTML and the stylesheet, nothing else. */
+  async function scriptlessPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, locale: 'pt-BR' });
+    return context.newPage();
+  }
+
+  test("a clinic's site carries its name, colours and plans, and 'Assinar Agora' leads to sign-up", async ({ browser, baseURL }) => {
+    const page = await scriptlessPage(browser, baseURL);
+    const demo = clinicOrigin(baseURL, 'demo');
+    await page.goto(`${demo}/`);
+    await expect(page).toHaveTitle('Clínica Demo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clínica Demo');
+    expect(await cssVariable(page, '--primary')).toBe('#0d9488');
+    await expect(planCard(page, 'Plano Individual')).toContainText('R$ 89,90');
+    await expect(planCard(page, 'Plano Família')).toContainText('Até 4 pessoas');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/auth');
+    const subscribe = planCard(page, 'Plano Família').getByRole('link', { name: 'Assinar Agora' });
+    await expect(subscribe).toHaveCSS('background-color', 'rgb(13, 148, 136)');
+    await subscribe.click();
+    await expect(page).toHaveURL(`${demo}/auth?tab=cadastrar`);
+    await page.context().close();
+  });
+
+  test("the platform's page lists its plans, each leading to sign-up with the plan chosen", async ({ browser, baseURL }) => {
+    const page = await scriptlessPage(browser, baseURL);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const professional = page.locator('#pricing li').filter({ has: page.getByRole('heading', { name: 'Professional', exact: true }) });
+    await expect(professional).toContainText('R$ 697');
+    await professional.getByRole('link', { name: 'Começar Agora' }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=cadastrar&plano=[0-9a-f-]{36}$/);
+    await page.context().close();
   });
 });
 

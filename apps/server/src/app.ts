@@ -65,6 +65,7 @@ import { registerAccessControl } from './plugins/access-control.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRequestOrigin } from './plugins/request-origin.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { landingInputOf } from './modules/landing/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -293,18 +294,16 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     googleAvailable: config.google !== undefined,
     smtpAllowedPorts: config.smtpAllowedPorts,
   });
-  await app.register(tenancyRoutes, {
-    db: database.db,
-    resolver,
-    mainDomain: config.mainDomain,
-    publicUrl: config.publicUrl,
-    notifier,
+  const tenantAnswer = {
+    ...site,
     googleSignIn: async () => config.google !== undefined && (await settings.get()).googleLogin,
     passwordMinLength: async () => (await settings.get()).passwordMinLength,
-  });
+  };
+  await app.register(tenancyRoutes, { db: database.db, resolver, notifier, ...tenantAnswer });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
   await app.register(billingSettingsRoutes, { db: database.db, keyBox: createClinicAsaasKeyBox(authSecret), asaasWalletIdOf: paymentProviders.asaasWalletIdOf });
-  await registerSpa(app, config.webDistDir);
+  const landing = { db: database.db, access: { auth, db: database.db, settings }, tenant: tenantAnswer };
+  await registerSpa(app, { webDistDir: config.webDistDir, landingInput: (request) => landingInputOf(landing, request) });
 
   return app;
 }

@@ -44,3 +44,32 @@ export async function seedManyUsers(db: Database, total: number, options: { pref
     where ${options.clinicId ?? null}::uuid is not null and n % 4 <> 0
   `);
 }
+
+/** The card a generated visit or charge belongs to: its clinic, subscription and holder (and dependent, if any). */
+export type GeneratedCard = { clinicId: string; cardId: string; subscriptionId: string; patientUserId: string; dependentId?: string | null };
+
+/**
+ * Inserts `total` concluded visits of one card in one statement, one a day going back from now, alternating the
+ * three categories. For lists and their statement counts; the amounts follow the visits' check constraint.
+ */
+export async function seedManyVisits(db: Database, card: GeneratedCard, total: number): Promise<void> {
+  await db.execute(sql`
+    insert into visits (clinic_id, card_id, subscription_id, patient_user_id, dependent_id, service_name, category,
+                        original_cents, discount_percent, discount_cents, final_cents, performed_at)
+    select ${card.clinicId}::uuid, ${card.cardId}::uuid, ${card.subscriptionId}::uuid, ${card.patientUserId}::uuid, ${card.dependentId ?? null}::uuid,
+           'Serviço gerado ' || n, (array['consulta', 'exame', 'procedimento'])[1 + n % 3]::service_category,
+           10000, 30, 3000, 7000, now() - (n || ' days')::interval
+    from generate_series(1, ${total}) as n
+  `);
+}
+
+/** Inserts `total` paid monthly charges of one subscription in one statement, the newest due today. */
+export async function seedManyCharges(db: Database, card: Pick<GeneratedCard, 'clinicId' | 'subscriptionId'>, total: number): Promise<void> {
+  const salt = runSalt();
+  await db.execute(sql`
+    insert into payments (clinic_id, subscription_id, provider, provider_payment_id, method, amount_cents, due_date, status, paid_at, created_at)
+    select ${card.clinicId}::uuid, ${card.subscriptionId}::uuid, 'local', 'gerado-' || ${salt} || '-' || n, 'pix', 9990,
+           (now() - (n || ' months')::interval)::date, 'received', now() - (n || ' months')::interval, now() - (n || ' months')::interval
+    from generate_series(0, ${total} - 1) as n
+  `);
+}

@@ -50,14 +50,18 @@ export type TestApp = {
 };
 
 /**
- * The whole application on a fresh database, with a throw-away data folder and a tiny web build. `logStream`
- * receives the log (give LOG_LEVEL too: tests are silent by default).
+ * The whole application on a fresh database, with a throw-away data folder and a tiny web build (`prepareWeb` adds
+ * to it before the server reads it). `logStream` receives the log (give LOG_LEVEL too: tests are silent by default).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream; now?: () => Date; prepareWeb?: (webDir: string) => Promise<void> } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-test-'));
   const webDir = path.join(dataDir, 'web');
   await fs.mkdir(webDir);
   await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><html lang="pt-BR"><body><div id="root"></div></body></html>');
+  await options.prepareWeb?.(webDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -83,6 +87,18 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The statements the application sent to the database while `work` ran (DatabaseHandle.onStatement). */
+export async function statementsDuring(testApp: Pick<TestApp, 'database'>, work: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const stop = testApp.database.onStatement((statement) => statements.push(statement));
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  return statements;
 }
 
 export type ApiCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) => Promise<LightMyRequestResponse>;

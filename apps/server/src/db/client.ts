@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -40,7 +40,31 @@ export type DatabaseHandle = {
   maintain: (() => Promise<void>) | null;
   /** Answers whether the database takes a query within `timeoutMs` (readiness): never waits longer, never throws. */
   ping: (timeoutMs: number) => Promise<boolean>;
+  /**
+   * Calls `listener` with the text and parameters of every statement the application sends through Drizzle from now on (better-auth's
+   * included, as its adapter is Drizzle), until the returned function is called. For tests that count what a request
+   * costs (no N+1); with no listener it costs one check of an empty set per statement.
+   */
+  onStatement: (listener: StatementListener) => () => void;
 };
+
+export type StatementListener = (statement: string, params: unknown[]) => void;
+
+/** Drizzle's logger, turned into a list of listeners: the one hook both drivers share. */
+function statementObserver(): { logger: Logger; onStatement: DatabaseHandle['onStatement'] } {
+  const listeners = new Set<StatementListener>();
+  return {
+    logger: {
+      logQuery(query, params) {
+        for (const listener of listeners) listener(query, params);
+      },
+    },
+    onStatement(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /** Any constant shared by every process: serialises migrations on a PostgreSQL server. */
@@ -95,10 +119,12 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
       throw error;
     });
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const observer = statementObserver();
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: observer.logger });
   return {
     db,
     kind: 'pglite',
+    onStatement: observer.onStatement,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: async () => {
       try {
@@ -270,10 +296,12 @@ export function openPostgres(connectionString: string, poolSize = 10, options: {
   // query opens a new one: the server recovers by itself when the database is back.
   pool.on('error', ignoreConnectionError);
   pool.on('connect', (client) => client.on('error', ignoreConnectionError));
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const observer = statementObserver();
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: observer.logger });
   return {
     db,
     kind: 'postgres',
+    onStatement: observer.onStatement,
     migrate: () => migrateOnOwnConnection(connectionString),
     close: () => pool.end(),
     backup: (file) => runPgDump(pool, connectionString, pgDumpPath, file),

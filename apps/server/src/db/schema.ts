@@ -401,7 +401,9 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
-    index('payments_clinic_status_idx').on(t.clinicId, t.status),
+    // With the amount in the index, a clinic's revenue (the admin list's 'Receita', one sum per clinic shown) is an
+    // index-only scan instead of a heap read per charge: 20 000 charges for the largest clinic at 1M visits.
+    index('payments_clinic_status_amount_idx').on(t.clinicId, t.status, t.amountCents),
     index('payments_subscription_idx').on(t.subscriptionId, t.createdAt),
     index('payments_status_due_idx').on(t.status, t.dueDate),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
@@ -769,9 +771,13 @@ export const visits = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('visits_clinic_performed_idx').on(t.clinicId, t.performedAt),
+    // Keyset pages of Atendimentos and 'Ver Histórico' (lib/keyset.ts): the clinic's (or card's) visits newest first,
+    // with the id breaking ties, read as one index range at any depth.
+    index('visits_clinic_performed_id_idx').on(t.clinicId, t.performedAt, t.id),
     index('visits_patient_performed_idx').on(t.patientUserId, t.performedAt),
-    index('visits_card_idx').on(t.cardId),
+    index('visits_card_performed_id_idx').on(t.cardId, t.performedAt, t.id),
+    // The distinct names a clinic's visits were recorded with, read from the index alone by the visits search.
+    index('visits_clinic_service_idx').on(t.clinicId, t.serviceName),
     check('visits_amounts_consistent', sql`${t.originalCents} >= 0 and ${t.discountCents} >= 0 and ${t.finalCents} = ${t.originalCents} - ${t.discountCents}`),
     check('visits_discount_percent_range', sql`${t.discountPercent} between 0 and 100`),
   ],

@@ -1,10 +1,6 @@
+import { escapeHtml } from '@carteirinha/shared/html';
+
 export type RenderedEmail = { subject: string; html: string; text: string };
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 type ActionEmail = {
   subject: string;

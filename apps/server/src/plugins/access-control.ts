@@ -80,7 +80,7 @@ function isPluginRoute(url: string): boolean {
   return url === '/api/docs' || url.startsWith('/api/docs/');
 }
 
-type AccessDeps = { auth: Auth; db: Database; settings: SettingsStore };
+export type AccessDeps = { auth: Auth; db: Database; settings: SettingsStore };
 
 /**
  * Who 'Exigir 2FA para administradores' covers: the platform's admins and each clinic's admin (security checklist:
@@ -180,6 +180,25 @@ async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyR
   };
 }
 
+/** On a clinic's own site only that clinic's people are signed in; everyone else uses the platform's site. */
+function belongsElsewhere(site: FastifyRequest['site'], ctx: RequestContext): boolean {
+  return site?.kind === 'clinic' && ctx.clinicId !== site.clinic.id;
+}
+
+/**
+ * Who is signed in, for a page the server draws (the landing page, ADR 019): the API's own session rules, except
+ * that a session the API would refuse (expired, deactivated, another clinic's on this host) is just a visitor there.
+ */
+export async function visitorContext(deps: AccessDeps, request: FastifyRequest): Promise<RequestContext | null> {
+  try {
+    const ctx = await loadContext(deps, request);
+    return ctx && !belongsElsewhere(request.site, ctx) ? ctx : null;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
 /**
  * The one server-side guard. It runs before the body is parsed: a caller without a session gets 401, a caller
  * whose role lacks the route's permission gets 403. Tenant scoping then happens in each repository.
@@ -206,9 +225,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     const ctx = await loadContext(deps, request);
     if (!ctx && access === 'authenticated' && request.routeOptions.config.signedOutAllowed === true) return;
     if (!ctx) throw new AppError('UNAUTHENTICATED');
-    // On a clinic's own site only that clinic's people are signed in; everyone else uses the platform's site.
-    const site = request.site;
-    if (site?.kind === 'clinic' && ctx.clinicId !== site.clinic.id) {
+    if (belongsElsewhere(request.site, ctx)) {
       throw new AppError('UNAUTHENTICATED', messages.tenancy.wrongClinic);
     }
     request.ctx = ctx;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@carteirinha/shared/messages';
-import { escapeHtml } from '../lib/email-templates.ts';
+import { escapeHtml } from '@carteirinha/shared/html';
 import { isWellFormedHost, type HostResolver, type HostSite } from '../modules/tenancy/host-site.ts';
 
 declare module 'fastify' {

@@ -1,12 +1,20 @@
 import { PORTAL_HOME, portalOfRole, type Portal } from '@carteirinha/shared/roles';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { ClinicClosedPage } from '@/features/tenancy/components/clinic-closed';
-import { TwoFactorEnrolment } from '@/features/two-factor/components/two-factor-enrolment';
-import { TwoFactorSessionCheck } from '@/features/two-factor/components/two-factor-session-check';
+import { lazyComponent } from '@/lib/lazy-component';
 import { signInPathFor } from '@/lib/return-path';
 import { isSigningOut, useMe } from './session';
+
+// What a few sessions see instead of the portal: loaded only for them (the auth client and the QR come with them).
+const TwoFactorEnrolment = lazyComponent(() => import('@/features/two-factor/components/two-factor-enrolment'), (m) => m.TwoFactorEnrolment);
+const TwoFactorSessionCheck = lazyComponent(() => import('@/features/two-factor/components/two-factor-session-check'), (m) => m.TwoFactorSessionCheck);
+const ClinicClosedPage = lazyComponent(() => import('@/features/tenancy/components/clinic-closed'), (m) => m.ClinicClosedPage);
+
+function Screen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
 
 /**
  * Lets through only users whose role belongs to `portal` (specification §2 "Role guard"). A visitor who is signed out
@@ -37,11 +45,27 @@ export function RoleGuard({ portal }: { portal: Portal }) {
   const ownPortal = portalOfRole(me.role);
   if (ownPortal !== portal) return <Navigate to={PORTAL_HOME[ownPortal]} replace />;
   // The server refuses this portal's API until then (TWO_FACTOR_REQUIRED); the page says what to do instead.
-  if (me.twoFactor.required && !me.twoFactor.enabled) return <TwoFactorEnrolment />;
-  if (me.twoFactor.enabled && !me.twoFactor.verified) return <TwoFactorSessionCheck />;
+  if (me.twoFactor.required && !me.twoFactor.enabled) {
+    return (
+      <Screen>
+        <TwoFactorEnrolment />
+      </Screen>
+    );
+  }
+  if (me.twoFactor.enabled && !me.twoFactor.verified) {
+    return (
+      <Screen>
+        <TwoFactorSessionCheck />
+      </Screen>
+    );
+  }
   // A closed clinic's team may only sign in and read /api/me (ADR 010): the page says why instead of a failing portal.
   if (portal === 'clinic' && me.clinic && me.clinic.standing !== 'open') {
-    return <ClinicClosedPage clinicName={me.clinic.name} standing={me.clinic.standing} />;
+    return (
+      <Screen>
+        <ClinicClosedPage clinicName={me.clinic.name} standing={me.clinic.standing} />
+      </Screen>
+    );
   }
   return <Outlet />;
 }

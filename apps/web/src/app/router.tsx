@@ -2,11 +2,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Permission } from '@carteirinha/shared/permissions';
 import type { Portal } from '@carteirinha/shared/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { NotFoundPage } from '@/features/not-found/pages/not-found-page';
 import { tenantQueryOptions } from '@/features/tenancy/api/get-tenant';
 import { queryClient } from '@/lib/query-client';
 import { dismissToastsOnPageChange } from '@/lib/toasts';
-import { HomePage } from './home-page';
 import { RootLayout } from './root-layout';
 
 /**
@@ -134,7 +132,8 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => false,
     Component: RootLayout,
     children: [
-      { path: '/', element: <HomePage /> },
+      // The server draws "/" itself (ADR 019); the SPA's copy serves links back to it from inside the app.
+      { path: '/', lazy: lazyPage(() => import('./home-page'), 'HomePage') },
       { path: '/auth', lazy: lazyPage(() => import('@/features/auth/pages/auth-page'), 'AuthPage') },
       { path: '/onboarding', lazy: lazyPage(() => import('@/features/onboarding/pages/onboarding-page'), 'OnboardingPage') },
       { path: '/auth/redefinir-senha', lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage') },
@@ -142,7 +141,7 @@ export const routes: RouteObject[] = [
       adminRoutes,
       clinicRoutes,
       patientRoutes,
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: lazyPage(() => import('@/features/not-found/pages/not-found-page'), 'NotFoundPage') },
     ],
   },
 ];

@@ -1,4 +1,6 @@
-import { Toaster } from 'sonner';
+import { useEffect } from 'react';
+import { Toaster, toast } from 'sonner';
+import { toasterReady } from '@/lib/toasts';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useModalLayerOpen } from '@/lib/overlay-focus';
 
@@ -15,6 +17,8 @@ export function AppToaster() {
   const isMobile = useIsMobile();
   const layerOpen = useModalLayerOpen();
   const onTop = isMobile && layerOpen;
+  // After the Toaster's own effect (a child's runs first), which subscribes it: from here on toasts reach the screen.
+  useEffect(() => toasterReady(toast), []);
   return (
     <Toaster
       richColors

@@ -1,11 +1,12 @@
 import { messages } from '@carteirinha/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { authClient } from '@/lib/auth-client';
+import { toast } from '@/lib/toasts';
 import { meQueryOptions, whileSigningOut } from './session';
 
 async function signOut(): Promise<void> {
+  // The auth client comes when 'Sair' is pressed: every portal page has the button, few visits use it.
+  const { authClient } = await import('@/lib/auth-client');
   const { error } = await authClient.signOut();
   if (error) throw new Error(error.message ?? messages.errors.INTERNAL);
 }

@@ -1,5 +1,4 @@
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { toast } from 'sonner';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -12,6 +11,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 
 type ConfirmDeleteDialogProps<Item extends { name: string }> = {
   /** What to delete; null keeps the dialog closed. */

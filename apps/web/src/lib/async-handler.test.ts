@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import { asyncHandler } from './async-handler';
+import { toast } from './toasts';
 
 describe('asyncHandler', () => {
   afterEach(() => {

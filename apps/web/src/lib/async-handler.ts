@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { errorMessage } from './error-message';
+import { toast } from './toasts';
 
 /**
  * An async function as a React event handler (`onSubmit`, `onClick`). React drops what a handler returns, so a

@@ -1,9 +1,8 @@
 import { messages } from '@carteirinha/shared/messages';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiError } from './api';
 import { shouldRetryQuery } from './query-retry';
-import { acrossPageChange } from './toasts';
+import { acrossPageChange, toast } from './toasts';
 
 /** The query key of GET /api/me (app/session.ts), which decides what the portals show. */
 const ME_KEY = ['me'] as const;

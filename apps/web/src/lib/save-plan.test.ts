@@ -1,8 +1,9 @@
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast as sonnerToast } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
 import { savePlan } from './save-plan';
+import { toast, toasterReady } from './toasts';
 
 type Values = { name: string };
 
@@ -19,6 +20,9 @@ function recorder() {
     onSaved: () => void calls.push('saved'),
   };
 }
+
+// As the app's toaster does once it listens.
+beforeAll(() => toasterReady(sonnerToast));
 
 afterEach(() => {
   toast.dismiss();

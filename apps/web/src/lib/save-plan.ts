@@ -1,6 +1,6 @@
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { toast } from 'sonner';
 import { errorMessage } from './error-message';
+import { toast } from './toasts';
 
 type PlanSave<Values> = {
   /** The plan being edited, or null when the dialog creates one. */

@@ -1,7 +1,76 @@
 import { messages } from '@carteirinha/shared/messages';
 import { useEffect, useRef } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { toast } from 'sonner';
+import type { ExternalToast, toast as sonnerToast, ToastT, ToastToDismiss } from 'sonner';
+
+/*
+ * The app's toasts, shown by sonner. Sonner itself (8 KiB gzipped) is not part of a page's first load: the toaster
+ * (app/toaster.tsx) loads once the browser is idle after the first page has drawn, or with the first toast asked for,
+ * whichever comes first. Toasts asked for before it listens wait here and are shown as it arrives.
+ */
+
+type Sonner = typeof sonnerToast;
+type ToastId = string | number;
+type PendingToast = { id: ToastId; show: (sonner: Sonner) => void };
+
+let sonner: Sonner | null = null;
+let pending: PendingToast[] = [];
+let lastId = 0;
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+function show(kind: 'success' | 'error' | 'info', title: string, options: ExternalToast = {}): ToastId {
+  // An id of our own, so that a toast can be dismissed before sonner has given it one.
+  const id = options.id ?? `toast-${(lastId += 1)}`;
+  const display = (ready: Sonner) => void ready[kind](title, { ...options, id });
+  if (sonner) {
+    display(sonner);
+  } else {
+    pending.push({ id, show: display });
+    if (!wanted) {
+      wanted = true;
+      for (const listener of wantedListeners) listener();
+    }
+  }
+  return id;
+}
+
+/** sonner's `toast`, for what the app uses of it. */
+export const toast = {
+  success: (title: string, options?: ExternalToast): ToastId => show('success', title, options),
+  error: (title: string, options?: ExternalToast): ToastId => show('error', title, options),
+  info: (title: string, options?: ExternalToast): ToastId => show('info', title, options),
+  /** One toast by id, or all of them. */
+  dismiss(id?: ToastId): void {
+    if (sonner) {
+      sonner.dismiss(id);
+      return;
+    }
+    pending = id === undefined ? [] : pending.filter((queued) => queued.id !== id);
+  },
+  /** The toasts on screen (none before the toaster has arrived: those waiting are not shown yet). */
+  getToasts(): (ToastT | ToastToDismiss)[] {
+    return sonner?.getToasts() ?? [];
+  },
+};
+
+/** Called by the toaster once it listens: the toasts asked for until now are shown. */
+export function toasterReady(ready: Sonner): void {
+  sonner = ready;
+  const queued = pending;
+  pending = [];
+  for (const waiting of queued) waiting.show(ready);
+}
+
+/** Whether a toast has been asked for before the toaster arrived (for `useSyncExternalStore`). */
+export function isToasterWanted(): boolean {
+  return wanted;
+}
+
+export function subscribeToasterWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
 
 /*
  * How long a toast lives: toasts belong to the page they were shown on. When the page changes, the old page's toasts

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { listQuerySchema } from './pagination.ts';
+import { keysetListQuerySchema } from './pagination.ts';
 
 export const CLINIC_STATUSES = ['active', 'trial', 'suspended', 'cancelled'] as const;
 export type ClinicStatus = (typeof CLINIC_STATUSES)[number];
@@ -42,7 +42,7 @@ export const adminClinicSchema = clinicSchema.extend({
 export type AdminClinic = z.infer<typeof adminClinicSchema>;
 
 /** GET /api/admin/clinics: the search and page, and optionally only the sign-ups awaiting approval. */
-export const adminClinicListQuerySchema = listQuerySchema.extend({
+export const adminClinicListQuerySchema = keysetListQuerySchema.extend({
   /** `true`: clinics in trial that signed up on their own and were not approved yet ('Aprovar Cadastro'). */
   awaitingApproval: z.stringbool(messages.validation.invalidRequest).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './pagination.ts';
+import { keysetListQuerySchema } from './pagination.ts';
 import { SERVICE_CATEGORIES } from './services.ts';
 
 /** A visit's (atendimento's) progress at the clinic (specification §4: aguardando, em andamento, concluído). */
@@ -43,5 +43,5 @@ export const createVisitRequestSchema = z.object({
 export type CreateVisitRequest = z.infer<typeof createVisitRequestSchema>;
 
 /** GET /api/clinic/visits: the clinic's visits, newest first; `q` searches the patient's name and the service, `cardId` is 'Ver Histórico'. */
-export const visitListQuerySchema = listQuerySchema.extend({ cardId: z.uuid().optional() });
+export const visitListQuerySchema = keysetListQuerySchema.extend({ cardId: z.uuid().optional() });
 export type VisitListQuery = z.infer<typeof visitListQuerySchema>;

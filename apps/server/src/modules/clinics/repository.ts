@@ -4,6 +4,7 @@ import { PAID_PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
 import { normalizeCnpj } from '@carteirinha/shared/validators';
 import type { Database } from '../../db/client.ts';
 import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from '../../db/schema.ts';
+import { cursorText, decodeCursor, offsetOf, olderThan, pageWithCursor } from '../../lib/keyset.ts';
 import { containsPattern, foldedContains } from '../../lib/sql.ts';
 
 // Explicit aliases: a bare column name inside a correlated sub-query could bind to the inner table.
@@ -64,22 +65,31 @@ function searchCondition(q: string | undefined): SQL | undefined {
 
 /**
  * Admin list of every clinic, newest first (the id breaks ties, so pages never repeat or skip a row), searched (name
- * without accents, or CNPJ digits), optionally only the sign-ups awaiting approval, and paginated.
+ * without accents, or CNPJ digits), optionally only the sign-ups awaiting approval, a page after `query.after`
+ * (keyset on clinics_created_id_idx).
  */
 export async function listClinics(db: Database, query: AdminClinicListQuery) {
   const where = and(searchCondition(query.q), query.awaitingApproval ? awaitingApproval : undefined);
+  const cursor = query.after ? decodeCursor(query.after) : null;
   const [rows, totals] = await Promise.all([
     db
-      .select(adminClinicColumns)
+      .select({ ...adminClinicColumns, cursorAt: cursorText(clinics.createdAt) })
       .from(clinics)
       .leftJoin(plans, eq(plans.id, clinics.planId))
-      .where(where)
+      .where(and(where, olderThan(clinics.createdAt, clinics.id, cursor)))
       .orderBy(desc(clinics.createdAt), desc(clinics.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .limit(query.pageSize + 1)
+      .offset(offsetOf(query)),
     db.select({ total: count() }).from(clinics).where(where),
   ]);
-  return { items: rows.map((row) => toAdminClinic(row)), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  const page = pageWithCursor(rows, query.pageSize);
+  return {
+    items: page.rows.map(({ cursorAt: _cursor, ...row }) => toAdminClinic(row)),
+    total: totals[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** One clinic by id. Callers decide who may ask: admins for any id, clinic users only for their own. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clinicFormSchema } from '@carteirinha/shared/contracts/admin-clinics';
 import { adminClinicListQuerySchema, adminClinicSchema, clinicDetailSchema, clinicSchema, clinicSummarySchema } from '@carteirinha/shared/contracts/clinics';
-import { idParamsSchema, pageOf } from '@carteirinha/shared/contracts/pagination';
+import { idParamsSchema, keysetPageOf } from '@carteirinha/shared/contracts/pagination';
 import { errorResponses } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
@@ -24,7 +24,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
 
   app.get(
     '/api/admin/clinics',
-    { config: admin, schema: { tags: ['admin'], summary: 'Lista as clínicas', querystring: adminClinicListQuerySchema, response: { 200: pageOf(adminClinicSchema), ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Lista as clínicas', querystring: adminClinicListQuerySchema, response: { 200: keysetPageOf(adminClinicSchema), ...errors } } },
     async (request) => listAdminClinics(db, request.query, site),
   );
 

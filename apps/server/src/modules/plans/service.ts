@@ -1,12 +1,17 @@
-import { reaisToCents, type PlanFormOutput, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
+import { reaisToCents, type PlanFormOutput, type PlatformPlanRecord, type PublicPlatformPlan } from '@carteirinha/shared/contracts/plans';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { clinicsOnPlan, deletePlanRow, findPlan, insertPlan, updatePlanRow, type PlanColumns } from './repository.ts';
+import { clinicsOnPlan, deletePlanRow, findPlan, insertPlan, listPlansForSale, updatePlanRow, type PlanColumns } from './repository.ts';
 
 type Actor = { userId: string };
+
+/** The platform's plans on sale to clinics (GET /api/public/plans, and the landing page the server draws). */
+export function plansForSale(db: Database): Promise<PublicPlatformPlan[]> {
+  return listPlansForSale(db);
+}
 
 function columnsOf(input: PlanFormOutput): PlanColumns {
   return {

@@ -2,9 +2,14 @@ import type { SubscriptionPlan, SubscriptionPlanFormOutput } from '@carteirinha/
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { insertSubscriptionPlan, planColumnsOf, updateSubscriptionPlan } from './repository.ts';
+import { insertSubscriptionPlan, listSubscriptionPlans, planColumnsOf, updateSubscriptionPlan } from './repository.ts';
 
 type Actor = { userId: string; clinicId: string };
+
+/** The plans a clinic's site offers its patients (GET /api/tenant, and the landing page the server draws). */
+export function plansOnSaleAt(db: Database, clinicId: string): Promise<SubscriptionPlan[]> {
+  return listSubscriptionPlans(db, { clinicId }, { activeOnly: true });
+}
 
 /**
  * 'Novo Plano' on /clinica/planos. Platform-role transaction with every statement bound to the actor's clinic (the

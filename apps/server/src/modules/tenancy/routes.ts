@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   onboardingClinicResponseSchema,
@@ -8,29 +7,20 @@ import {
   tenantResponseSchema,
   type TenantResponse,
 } from '@carteirinha/shared/contracts/tenant';
-import { DEMO_CLINIC_SLUG } from '@carteirinha/shared/constants';
 import { errorResponseSchema, errorResponses } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
-import { clinics } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireContext } from '../../plugins/access-control.ts';
 import { siteOf } from '../../plugins/host-site.ts';
-import { listSubscriptionPlans } from '../subscription-plans/repository.ts';
 import { clinicSiteUrl, type HostResolver } from './host-site.ts';
-import { createTrialClinic, searchOpenClinics } from './service.ts';
+import { createTrialClinic, searchOpenClinics, tenantOf, type TenantAnswerOptions } from './service.ts';
 import type { PlatformNotifier } from '../notifications/notifications.ts';
 
-type TenancyOptions = {
+type TenancyOptions = TenantAnswerOptions & {
   db: Database;
   resolver: HostResolver;
-  mainDomain: string;
-  publicUrl: string;
   notifier: PlatformNotifier;
-  /** Whether the sign-in form may offer Google (the admin toggle, and credentials on the server). */
-  googleSignIn: () => Promise<boolean>;
-  /** The shortest new password (admin Configurações), for the sign-up and reset forms. */
-  passwordMinLength: () => Promise<number>;
 };
 
 const errors = errorResponses(400, 401, 403, 409);
@@ -39,37 +29,13 @@ export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, 
   const { db } = options;
   const urlOf = (clinic: { slug: string; domain: string | null }) => clinicSiteUrl(clinic, options);
 
-  async function demoUrl(): Promise<string | null> {
-    const [demo] = await db
-      .select({ slug: clinics.slug, domain: clinics.domain })
-      .from(clinics)
-      .where(and(eq(clinics.slug, DEMO_CLINIC_SLUG), eq(clinics.status, 'active')))
-      .limit(1);
-    return demo ? urlOf(demo) : null;
-  }
-
   app.get(
     '/api/tenant',
     {
       config: { access: 'public' },
       schema: { tags: ['sistema'], summary: 'O site deste endereço: a plataforma ou uma clínica', response: { 200: tenantResponseSchema } },
     },
-    async (request): Promise<TenantResponse> => {
-      const site = siteOf(request);
-      const googleSignIn = await options.googleSignIn();
-      const passwordMinLength = await options.passwordMinLength();
-      if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl(), googleSignIn, passwordMinLength };
-      const { id, name, slug, logoUrl, primaryColor, city, state, awaitingApproval } = site.clinic;
-      return {
-        kind: 'clinic',
-        clinic: { id, name, slug, logoUrl, primaryColor, city, state },
-        // Until 'Aprovar Cadastro' the site offers nothing to subscribe to: it says it awaits approval.
-        plans: awaitingApproval ? [] : await listSubscriptionPlans(db, { clinicId: id }, { activeOnly: true }),
-        googleSignIn,
-        awaitingApproval,
-        passwordMinLength,
-      };
-    },
+    async (request): Promise<TenantResponse> => tenantOf(db, siteOf(request), options),
   );
 
   app.post(

@@ -1,16 +1,17 @@
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { TRIAL_DAYS } from '@carteirinha/shared/constants';
+import { DEMO_CLINIC_SLUG, TRIAL_DAYS } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
 import type { Role } from '@carteirinha/shared/roles';
 import type { z } from 'zod';
-import type { onboardingClinicSchema } from '@carteirinha/shared/contracts/tenant';
+import type { onboardingClinicSchema, TenantResponse } from '@carteirinha/shared/contracts/tenant';
 import type { Database } from '../../db/client.ts';
 import { clinics, plans, userRoles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
 import { foldedContains } from '../../lib/sql.ts';
-import type { ClinicSite } from './host-site.ts';
+import { clinicSiteUrl, type ClinicSite, type HostSite } from './host-site.ts';
+import { plansOnSaleAt } from '../subscription-plans/service.ts';
 import { provisionClinicProgramme } from '../subscription-plans/starter-programme.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +22,46 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   clinics_slug_unique: messages.tenancy.slugTaken,
   clinics_domain_unique: messages.tenancy.slugTaken,
 };
+
+/** What a site's answer needs beyond the database: the addresses, and two admin Configurações read when asked. */
+export type TenantAnswerOptions = {
+  mainDomain: string;
+  publicUrl: string;
+  /** Whether the sign-in form may offer Google (the admin toggle, and credentials on the server). */
+  googleSignIn: () => Promise<boolean>;
+  /** The shortest new password (admin Configurações), for the sign-up and reset forms. */
+  passwordMinLength: () => Promise<number>;
+};
+
+/** Clínica Demo's own site, where the platform's 'Ver Demonstração' leads; null when there is no open demo clinic. */
+async function demoUrl(db: Database, options: TenantAnswerOptions): Promise<string | null> {
+  const [demo] = await db
+    .select({ slug: clinics.slug, domain: clinics.domain })
+    .from(clinics)
+    .where(and(eq(clinics.slug, DEMO_CLINIC_SLUG), eq(clinics.status, 'active')))
+    .limit(1);
+  return demo ? clinicSiteUrl(demo, options) : null;
+}
+
+/**
+ * Which site a host is (GET /api/tenant, and the landing page the server draws, ADR 019): the platform, or one
+ * clinic with its branding and the patient plans it sells now.
+ */
+export async function tenantOf(db: Database, site: HostSite, options: TenantAnswerOptions): Promise<TenantResponse> {
+  const googleSignIn = await options.googleSignIn();
+  const passwordMinLength = await options.passwordMinLength();
+  if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl(db, options), googleSignIn, passwordMinLength };
+  const { id, name, slug, logoUrl, primaryColor, city, state, awaitingApproval } = site.clinic;
+  return {
+    kind: 'clinic',
+    clinic: { id, name, slug, logoUrl, primaryColor, city, state },
+    // Until 'Aprovar Cadastro' the site offers nothing to subscribe to: it says it awaits approval.
+    plans: awaitingApproval ? [] : await plansOnSaleAt(db, id),
+    googleSignIn,
+    awaitingApproval,
+    passwordMinLength,
+  };
+}
 
 /** Whether the clinic's platform plan has room for one more patient (DESIGN.md §2: limits are enforced). */
 export async function patientLimitReached(db: Database, clinic: Pick<ClinicSite, 'id' | 'planId'>): Promise<boolean> {

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gt, like, ne, or, sql } from 'drizzle-orm';
-import type { ListQuery } from '@carteirinha/shared/contracts/pagination';
+import type { KeysetListQuery } from '@carteirinha/shared/contracts/pagination';
 import type { AdminUser, InvitationPreview, UserCounts, UserProfile } from '@carteirinha/shared/contracts/users';
 import type { Role } from '@carteirinha/shared/roles';
 import type { ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import type { Database } from '../../db/client.ts';
 import { accounts, clinics, profiles, sessions, twoFactors, userRoles, users, verifications } from '../../db/schema.ts';
+import { cursorText, decodeCursor, offsetOf, olderThan, pageWithCursor } from '../../lib/keyset.ts';
 import { foldedContains } from '../../lib/sql.ts';
 
 // Explicit alias: a bare column name inside a correlated sub-query could bind to the inner table. An account with
@@ -62,19 +63,31 @@ function baseQuery(db: Database) {
 
 /**
  * /admin/usuarios: newest first, searched by e-mail or name (case and accents ignored, served by the trigram indexes
- * of migration 0008), paginated.
+ * of migration 0008), a page after `query.after` (keyset on users_created_id_idx).
  */
-export async function listUsers(db: Database, query: ListQuery) {
+export async function listUsers(db: Database, query: KeysetListQuery) {
   const where = query.q ? or(foldedContains(users.email, query.q), foldedContains(users.name, query.q)) : undefined;
+  const cursor = query.after ? decodeCursor(query.after) : null;
   const [rows, totals] = await Promise.all([
-    baseQuery(db)
-      .where(where)
+    db
+      .select({ ...userColumns, cursorAt: cursorText(users.createdAt) })
+      .from(users)
+      .leftJoin(userRoles, eq(userRoles.userId, users.id))
+      .leftJoin(clinics, eq(clinics.id, userRoles.clinicId))
+      .where(and(where, olderThan(users.createdAt, users.id, cursor)))
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .limit(query.pageSize + 1)
+      .offset(offsetOf(query)),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return { items: rows.map(toAdminUser), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  const page = pageWithCursor(rows, query.pageSize);
+  return {
+    items: page.rows.map(({ cursorAt: _cursor, ...row }) => toAdminUser(row)),
+    total: totals[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function findAdminUser(db: Database, userId: string): Promise<AdminUser | null> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, listQuerySchema, pageOf } from '@carteirinha/shared/contracts/pagination';
+import { idParamsSchema, keysetListQuerySchema, keysetPageOf } from '@carteirinha/shared/contracts/pagination';
 import {
   adminUserSchema,
   assignRoleResponseSchema,
@@ -38,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   app.get(
     '/api/admin/users',
-    { config: admin, schema: { tags: ['admin'], summary: 'Lista os usuários', querystring: listQuerySchema, response: { 200: pageOf(adminUserSchema), ...errors } } },
+    { config: admin, schema: { tags: ['admin'], summary: 'Lista os usuários', querystring: keysetListQuerySchema, response: { 200: keysetPageOf(adminUserSchema), ...errors } } },
     async (request) => listUsers(db, request.query),
   );
 

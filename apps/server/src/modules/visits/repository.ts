@@ -1,7 +1,8 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Visit, VisitListQuery } from '@carteirinha/shared/contracts/visits';
 import type { Database } from '../../db/client.ts';
-import { cards, dependents, profiles, users, visits } from '../../db/schema.ts';
+import { cards, dependents, profiles, subscriptions, users, visits } from '../../db/schema.ts';
+import { cursorText, decodeCursor, offsetOf, olderThan, pageWithCursor } from '../../lib/keyset.ts';
 import { foldedContains, totalOf } from '../../lib/sql.ts';
 
 type Scope = { clinicId: string };
@@ -14,6 +15,7 @@ function visitRows(db: Database) {
   return db
     .select({
       id: visits.id,
+      cursorAt: cursorText(visits.performedAt),
       performedAt: visits.performedAt,
       patientName,
       cardNumber: cards.number,
@@ -33,42 +35,61 @@ function visitRows(db: Database) {
     .$dynamic();
 }
 
-function toVisit(row: { performedAt: Date } & Omit<Visit, 'performedAt'>): Visit {
+function toVisit({ cursorAt: _cursor, ...row }: { performedAt: Date; cursorAt: string } & Omit<Visit, 'performedAt'>): Visit {
   return { ...row, performedAt: row.performedAt.toISOString() };
 }
 
+/**
+ * The visits of the clinic's people whose name contains the term (a holder's visits on their own card, a dependent's
+ * on theirs) or whose service's name does. The people and the service names are found first — among the clinic's
+ * subscriptions and dependents (a few thousand rows at most, even for the largest clinic) and among the distinct
+ * names its visits were recorded with (visits_clinic_service_idx, a few dozen) — so each visit is tested by hashed
+ * ids and names, never by joining three tables and folding text per visit (bench/RESULTS.md: 1.5–3.6 s against the
+ * largest clinic's 45 000 visits before).
+ */
+function searchCondition(scope: Scope, term: string): SQL | undefined {
+  // The holder's name by key lookups per subscription of the clinic: joined, the planner scans all 50 000 users.
+  const holderName = sql`coalesce((select p.full_name from ${profiles} p where p.id = s.user_id), (select u.name from ${users} u where u.id = s.user_id))`;
+  const holders = sql`select s.id from ${subscriptions} s where s.clinic_id = ${scope.clinicId} and ${foldedContains(holderName, term)}`;
+  const people = sql`select d.id from ${dependents} d where d.clinic_id = ${scope.clinicId} and ${foldedContains(sql`d.full_name`, term)}`;
+  // OFFSET 0 keeps the names distinct before they are folded: without it the planner pushes the fold down to every
+  // one of the clinic's visits (400 ms for the largest clinic, bench/RESULTS.md).
+  const serviceNames = sql`select n.service_name from (select distinct v.service_name from ${visits} v where v.clinic_id = ${scope.clinicId} offset 0) n
+    where ${foldedContains(sql`n.service_name`, term)}`;
+  return or(
+    sql`(${visits.dependentId} is null and ${visits.subscriptionId} in (${holders}))`,
+    sql`${visits.dependentId} in (${people})`,
+    sql`${visits.serviceName} in (${serviceNames})`,
+  );
+}
+
 function conditionsOf(scope: Scope, query: VisitListQuery): SQL | undefined {
-  const conditions: SQL[] = [eq(visits.clinicId, scope.clinicId)];
-  if (query.cardId) conditions.push(eq(visits.cardId, query.cardId));
   const term = query.q?.trim();
-  if (term) {
-    const matches = or(foldedContains(patientName, term), foldedContains(visits.serviceName, term));
-    if (matches) conditions.push(matches);
-  }
-  return and(...conditions);
+  return and(eq(visits.clinicId, scope.clinicId), query.cardId ? eq(visits.cardId, query.cardId) : undefined, term ? searchCondition(scope, term) : undefined);
+}
+
+/** How many visits match: the search is on ids, so the count reads visits alone. */
+function countVisits(db: Database, scope: Scope, query: VisitListQuery): Promise<number> {
+  return totalOf(db.select({ total: count() }).from(visits).where(conditionsOf(scope, query)));
 }
 
 /**
- * The clinic's visits (Atendimentos, and 'Ver Histórico' with `cardId`), newest first. Names are not a tenant table,
- * so this runs on the platform connection with the clinic's condition first in the query.
+ * The clinic's visits (Atendimentos, and 'Ver Histórico' with `cardId`), newest first, a page after `query.after`
+ * (keyset on performed_at and id: visits_clinic_performed_idx, visits_card_performed_idx). Names are not a tenant
+ * table, so this runs on the platform connection with the clinic's condition first in the query.
  */
-export async function listClinicVisits(db: Database, scope: Scope, query: VisitListQuery): Promise<{ items: Visit[]; total: number }> {
-  const where = conditionsOf(scope, query);
-  const rows = await visitRows(db)
-    .where(where)
-    .orderBy(desc(visits.performedAt), desc(visits.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const total = await totalOf(
-    db
-      .select({ total: count() })
-      .from(visits)
-      .innerJoin(users, eq(users.id, visits.patientUserId))
-      .leftJoin(profiles, eq(profiles.id, visits.patientUserId))
-      .leftJoin(dependents, eq(dependents.id, visits.dependentId))
-      .where(where),
-  );
-  return { items: rows.map(toVisit), total };
+export async function listClinicVisits(db: Database, scope: Scope, query: VisitListQuery): Promise<{ items: Visit[]; total: number; nextCursor: string | null }> {
+  const cursor = query.after ? decodeCursor(query.after) : null;
+  const [rows, total] = await Promise.all([
+    visitRows(db)
+      .where(and(conditionsOf(scope, query), olderThan(visits.performedAt, visits.id, cursor)))
+      .orderBy(desc(visits.performedAt), desc(visits.id))
+      .limit(query.pageSize + 1)
+      .offset(offsetOf(query)),
+    countVisits(db, scope, query),
+  ]);
+  const page = pageWithCursor(rows, query.pageSize);
+  return { items: page.rows.map(toVisit), total, nextCursor: page.nextCursor };
 }
 
 /** One visit of this clinic, as the list shows it (the answer of 'Registrar Atendimento'). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageOf } from '@carteirinha/shared/contracts/pagination';
+import { keysetPageOf } from '@carteirinha/shared/contracts/pagination';
 import { createVisitRequestSchema, visitListQuerySchema, visitSchema } from '@carteirinha/shared/contracts/visits';
 import { errorResponses } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
@@ -20,13 +20,13 @@ export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
         tags: ['clínica'],
         summary: 'Atendimentos da clínica, do mais recente (q: paciente ou serviço; cardId: histórico de um cartão)',
         querystring: visitListQuerySchema,
-        response: { 200: pageOf(visitSchema), ...errors },
+        response: { 200: keysetPageOf(visitSchema), ...errors },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const { items, total } = await listClinicVisits(db, tenant, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      const { items, total, nextCursor } = await listClinicVisits(db, tenant, request.query);
+      return { items, total, page: request.query.page, pageSize: request.query.pageSize, nextCursor };
     },
   );
 

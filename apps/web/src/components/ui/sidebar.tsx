@@ -1,15 +1,10 @@
-import {
-  SIDEBAR_COOKIE_MAX_AGE_SECONDS,
-  SIDEBAR_COOKIE_NAME,
-  SIDEBAR_WIDTH,
-  SIDEBAR_WIDTH_ICON,
-  SIDEBAR_WIDTH_MOBILE,
-} from '@carteirinha/shared/constants';
+import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, SIDEBAR_COOKIE_NAME, SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
 import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import {
   createContext,
+  Suspense,
   use,
   useCallback,
   useEffect,
@@ -21,10 +16,14 @@ import {
   type ReactNode,
 } from 'react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { cn } from '@/lib/utils';
+
+// Drawn only in the state that needs them, so a portal's first load carries neither Radix's dialog nor its tooltip
+// (with its positioning engine): the drawer on a phone once the menu is opened, the tooltips in icon mode.
+const SidebarDrawer = lazyComponent(() => import('./sidebar-drawer'), (m) => m.SidebarDrawer);
+const SidebarTooltip = lazyComponent(() => import('./sidebar-tooltip'), (m) => m.SidebarTooltip);
 
 const SIDEBAR_SHORTCUT_KEY = 'b';
 
@@ -101,20 +100,18 @@ export function SidebarProvider({ defaultOpen = true, className, style, children
 
   return (
     <SidebarContext value={value}>
-      <TooltipProvider delayDuration={0}>
-        <div
-          data-slot="sidebar-wrapper"
-          style={{
-            '--sidebar-width': SIDEBAR_WIDTH,
-            '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
-            ...style,
-          }}
-          className={cn('flex min-h-svh w-full', className)}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={{
+          '--sidebar-width': SIDEBAR_WIDTH,
+          '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+          ...style,
+        }}
+        className={cn('flex min-h-svh w-full', className)}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext>
   );
 }
@@ -132,23 +129,18 @@ type SidebarProps = {
  */
 export function Sidebar({ mobileTitle, children, className }: SidebarProps) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  // Once opened, the drawer stays mounted, so that it can animate closed and open again at once.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (isMobile && openMobile && !drawerUsed) setDrawerUsed(true);
 
   if (isMobile) {
+    if (!drawerUsed) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
-          aria-describedby={undefined}
-          // The drawer is portalled out of the provider's element, so it needs the width variable of its own.
-          style={{ '--sidebar-width-mobile': SIDEBAR_WIDTH_MOBILE }}
-          className="w-(--sidebar-width-mobile) max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-[85vw]"
-        >
-          <SheetTitle className="sr-only">{mobileTitle}</SheetTitle>
-          <div data-testid="sidebar" data-slot="sidebar" data-state="expanded" data-mobile="true" className={cn('group/sidebar flex h-full flex-col', className)}>
-            {children}
-          </div>
-        </SheetContent>
-      </Sheet>
+      <Suspense fallback={null}>
+        <SidebarDrawer open={openMobile} onOpenChange={setOpenMobile} title={mobileTitle} className={className}>
+          {children}
+        </SidebarDrawer>
+      </Suspense>
     );
   }
 
@@ -249,34 +241,31 @@ type SidebarMenuButtonProps = ComponentProps<'button'> & {
 
 /**
  * A sidebar entry. Active links are styled by `aria-current="page"`, which React Router's NavLink sets. The tooltip
- * is controlled so that it can only open in icon mode: in expanded mode the visible label already says it all.
+ * is only there in icon mode: in expanded mode the visible label already says it all.
  */
 export function SidebarMenuButton({ asChild = false, tooltip, className, ...props }: SidebarMenuButtonProps) {
   const { state, isMobile } = useSidebar();
-  const [tooltipOpen, setTooltipOpen] = useState(false);
   const Component = asChild ? Slot.Root : 'button';
   const collapsed = state === 'collapsed' && !isMobile;
-
+  const button = (
+    <Component
+      data-slot="sidebar-menu-button"
+      className={cn(
+        'flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm outline-none',
+        'transition-[width,height,padding] hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+        'focus-visible:ring-2 focus-visible:ring-sidebar-ring disabled:pointer-events-none disabled:opacity-50',
+        'aria-[current=page]:bg-sidebar-accent aria-[current=page]:font-medium aria-[current=page]:text-sidebar-accent-foreground',
+        'group-data-[state=collapsed]/sidebar:size-8 group-data-[state=collapsed]/sidebar:p-2',
+        '[&>svg]:size-4 [&>svg]:shrink-0',
+        className,
+      )}
+      {...props}
+    />
+  );
+  if (!collapsed) return button;
   return (
-    <Tooltip open={collapsed && tooltipOpen} onOpenChange={setTooltipOpen}>
-      <TooltipTrigger asChild>
-        <Component
-          data-slot="sidebar-menu-button"
-          className={cn(
-            'flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm outline-none',
-            'transition-[width,height,padding] hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-            'focus-visible:ring-2 focus-visible:ring-sidebar-ring disabled:pointer-events-none disabled:opacity-50',
-            'aria-[current=page]:bg-sidebar-accent aria-[current=page]:font-medium aria-[current=page]:text-sidebar-accent-foreground',
-            'group-data-[state=collapsed]/sidebar:size-8 group-data-[state=collapsed]/sidebar:p-2',
-            '[&>svg]:size-4 [&>svg]:shrink-0',
-            className,
-          )}
-          {...props}
-        />
-      </TooltipTrigger>
-      <TooltipContent side="right" align="center">
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <Suspense fallback={button}>
+      <SidebarTooltip label={tooltip}>{button}</SidebarTooltip>
+    </Suspense>
   );
 }

@@ -1,18 +1,10 @@
-import { messages } from '@carteirinha/shared/messages';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from './alert-dialog';
+import { LoadWhenOpen } from '@/components/load-when-open';
+import { lazyComponent } from '@/lib/lazy-component';
 
-const m = messages.common;
+// The question loads the first time it is asked: a form page's first load does not carry the dialog.
+const UnsavedChangesDialog = lazyComponent(() => import('./unsaved-changes-dialog'), (m) => m.UnsavedChangesDialog);
 
 /**
  * Put on a form page: while `when` holds (the form has changes not saved), leaving asks first — a link or 'Voltar'
@@ -38,32 +30,16 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     if (blocker.state === 'blocked' && !when) blocker.proceed();
   }, [blocker, when]);
 
+  const blocked = blocker.state === 'blocked';
   return (
-    <AlertDialog
-      open={blocker.state === 'blocked'}
-      onOpenChange={(open) => {
-        if (!open && blocker.state === 'blocked') blocker.reset();
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{m.unsavedTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{m.unsavedDescription}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{m.unsavedStay}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={(event) => {
-              // The navigation itself closes the question; closing it first would cancel the navigation.
-              event.preventDefault();
-              blocker.proceed?.();
-            }}
-          >
-            {m.unsavedLeave}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <LoadWhenOpen open={blocked}>
+      <UnsavedChangesDialog
+        open={blocked}
+        onStay={() => {
+          if (blocker.state === 'blocked') blocker.reset();
+        }}
+        onLeave={() => blocker.proceed?.()}
+      />
+    </LoadWhenOpen>
   );
 }

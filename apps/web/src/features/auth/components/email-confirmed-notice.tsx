@@ -2,9 +2,8 @@ import { EMAIL_CONFIRMED_PARAM } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { useMe } from '@/app/session';
-import { acrossPageChange } from '@/lib/toasts';
+import { acrossPageChange, toast } from '@/lib/toasts';
 
 /** One toast, whichever render shows it first (React's strict mode runs effects twice). */
 const TOAST_ID = 'email-confirmed';

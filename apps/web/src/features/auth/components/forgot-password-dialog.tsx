@@ -1,16 +1,13 @@
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@carteirinha/shared/contracts/auth';
 import { messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure } from '../lib/auth-errors';
-import { useDismissValidationToastWhenValid } from '@/lib/toasts';
+import { toast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { EmailField } from './credential-fields';
 
@@ -61,22 +58,16 @@ function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   );
 }
 
-/** "Esqueceu a senha?" under the sign-in form. */
-export function ForgotPasswordDialog() {
-  const [open, setOpen] = useState(false);
+/** What "Esqueceu a senha?" under the sign-in form opens (loaded with its first opening, sign-in-form.tsx). */
+export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="link" className="h-auto justify-self-center p-0">
-          Esqueceu a senha?
-        </Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Recuperar senha</DialogTitle>
           <DialogDescription>Informe seu email e enviaremos um link para você criar uma nova senha.</DialogDescription>
         </DialogHeader>
-        <ForgotPasswordForm onSent={() => setOpen(false)} />
+        <ForgotPasswordForm onSent={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -1,11 +1,11 @@
 import { messages } from '@carteirinha/shared/messages';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useTenant } from '@/features/tenancy/api/get-tenant';
 import { authClient } from '@/lib/auth-client';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/return-path';
+import { toast } from '@/lib/toasts';
 import { authServerMessage } from '../lib/auth-errors';
 
 /**

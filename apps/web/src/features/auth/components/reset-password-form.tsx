@@ -5,13 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useTenant } from '@/features/tenancy/api/get-tenant';
 import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure, type AuthClientError } from '../lib/auth-errors';
-import { acrossPageChange, useDismissValidationToastWhenValid } from '@/lib/toasts';
+import { acrossPageChange, toast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { PasswordField } from './credential-fields';
 

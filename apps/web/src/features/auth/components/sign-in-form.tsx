@@ -1,20 +1,25 @@
 import { signInSchema, type SignInInput } from '@carteirinha/shared/contracts/auth';
 import { messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { LoadWhenOpen } from '@/components/load-when-open';
+import { Button } from '@/components/ui/button';
+import { CenteredSpinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
-import { TwoFactorChallenge } from '@/features/two-factor/components/two-factor-challenge';
+import { lazyComponent } from '@/lib/lazy-component';
 import { isNetworkFailure, signInErrorMessage } from '../lib/auth-errors';
-import { useDismissValidationToastWhenValid } from '@/lib/toasts';
+import { toast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
 import { useEnterPortal } from '../lib/use-enter-portal';
 import { EmailField, PasswordField } from './credential-fields';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { GoogleSignInButton } from './google-sign-in-button';
+
+// Only some sign-ins need them: loaded when the code is asked for, or 'Esqueceu a senha?' is pressed.
+const TwoFactorChallenge = lazyComponent(() => import('@/features/two-factor/components/two-factor-challenge'), (m) => m.TwoFactorChallenge);
+const ForgotPasswordDialog = lazyComponent(() => import('./forgot-password-dialog'), (m) => m.ForgotPasswordDialog);
 
 const FIELD_ORDER = ['email', 'password'] as const;
 
@@ -44,6 +49,7 @@ type SignInFormProps = {
 export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
   const enterPortal = useEnterPortal();
   const [awaitingCode, setAwaitingCode] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
   const {
     register,
     handleSubmit,
@@ -64,7 +70,13 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
     if (outcome === 'signed-in') await welcome();
   };
 
-  if (awaitingCode) return <TwoFactorChallenge onVerified={welcome} onRestart={() => setAwaitingCode(false)} />;
+  if (awaitingCode) {
+    return (
+      <Suspense fallback={<CenteredSpinner />}>
+        <TwoFactorChallenge onVerified={welcome} onRestart={() => setAwaitingCode(false)} />
+      </Suspense>
+    );
+  }
 
   return (
     <div className="grid gap-4">
@@ -81,7 +93,19 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
         </SubmitButton>
       </form>
       <GoogleSignInButton />
-      <ForgotPasswordDialog />
+      <Button
+        type="button"
+        variant="link"
+        className="h-auto justify-self-center p-0"
+        aria-haspopup="dialog"
+        aria-expanded={forgotOpen}
+        onClick={() => setForgotOpen(true)}
+      >
+        Esqueceu a senha?
+      </Button>
+      <LoadWhenOpen open={forgotOpen}>
+        <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+      </LoadWhenOpen>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { DownloadIcon, Share2Icon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import type { DownloadedFile } from '@/lib/api';
+import { toast } from '@/lib/toasts';
 import { saveFile, useDownloadCardImage } from '../api/download-card-image';
 
 const s = messages.cardScreens;

@@ -1,11 +1,11 @@
 import { adminClinicSchema } from '@carteirinha/shared/contracts/clinics';
-import { pageOf } from '@carteirinha/shared/contracts/pagination';
+import { keysetPageOf } from '@carteirinha/shared/contracts/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADMIN_QUERY_ROOT } from '@/lib/admin-queries';
 import { apiRequest } from '@/lib/api';
 
-const clinicPageSchema = pageOf(adminClinicSchema);
+const clinicPageSchema = keysetPageOf(adminClinicSchema);
 export type ClinicPage = z.infer<typeof clinicPageSchema>;
 
 export type ListClinicsParams = {
@@ -13,14 +13,17 @@ export type ListClinicsParams = {
   q: string;
   page: number;
   pageSize: number;
+  /** Where the page before ended (its nextCursor), when known: the server then reads the page by keyset. */
+  after?: string;
   /** Only the self-service sign-ups still awaiting 'Aprovar Cadastro'. */
   awaitingApproval?: boolean;
 };
 
 /** GET /api/admin/clinics: one page of the platform's clinics, newest first, with their revenue and site address. */
-export function listClinics({ q, page, pageSize, awaitingApproval }: ListClinicsParams, signal?: AbortSignal): Promise<ClinicPage> {
+export function listClinics({ q, page, pageSize, after, awaitingApproval }: ListClinicsParams, signal?: AbortSignal): Promise<ClinicPage> {
   const search = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (q) search.set('q', q);
+  if (after) search.set('after', after);
   if (awaitingApproval) search.set('awaitingApproval', 'true');
   return apiRequest(`/api/admin/clinics?${search.toString()}`, clinicPageSchema, { signal });
 }

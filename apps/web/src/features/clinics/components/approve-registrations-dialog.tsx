@@ -2,7 +2,6 @@ import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { formatDate } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
@@ -10,7 +9,9 @@ import { CenteredSpinner } from '@/components/ui/spinner';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useClampedPage } from '@/lib/use-clamped-page';
+import { usePageCursors } from '@/lib/use-page-cursor';
 import { useApproveClinic } from '../api/approve-clinic';
 import { useClinics } from '../api/list-clinics';
 
@@ -54,8 +55,10 @@ function PendingRegistration({ clinic }: { clinic: AdminClinic }) {
  */
 function PendingRegistrationsList() {
   const [page, setPage] = useState(1);
-  const query = useClinics({ q: '', page, pageSize: PENDING_PAGE_SIZE, awaitingApproval: true });
+  const cursors = usePageCursors('awaiting-approval');
+  const query = useClinics({ q: '', page, pageSize: PENDING_PAGE_SIZE, awaitingApproval: true, after: cursors.after(page) });
   const { data, error, isPending, isPlaceholderData } = query;
+  cursors.remember(data, isPlaceholderData);
   // Approving the last clinic of the last page empties it: go back to the page before.
   useClampedPage(page, setPage, data);
 

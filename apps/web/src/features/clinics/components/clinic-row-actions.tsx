@@ -10,10 +10,10 @@ export type ClinicActions = {
   onDelete: (clinic: AdminClinic) => void;
 };
 
-/** The row menu of the clinic table: Visualizar, Editar, Excluir (specification §2). */
-export function ClinicRowActions({ clinic, onView, onEdit, onDelete }: ClinicActions & { clinic: AdminClinic }) {
+/** The row menu of the clinic table: Visualizar, Editar, Excluir (specification §2). Loaded on first use (clinics-table.tsx). */
+export function ClinicRowActions({ clinic, onView, onEdit, onDelete, defaultOpen = false }: ClinicActions & { clinic: AdminClinic; defaultOpen?: boolean }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={formatMessage(messages.adminClinics.rowActions, { name: clinic.name })}>
           <MoreHorizontalIcon aria-hidden="true" />

@@ -1,10 +1,16 @@
 import type { AdminClinic } from '@carteirinha/shared/contracts/clinics';
 import { formatCnpj, formatDate, formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { MoreHorizontalIcon } from 'lucide-react';
 import { useId } from 'react';
 import { DataTable, rowsPlaceholder, type DataColumn } from '@/components/ui/data-table';
-import { ClinicRowActions, type ClinicActions } from './clinic-row-actions';
+import { OnDemandMenu } from '@/components/ui/on-demand-menu';
+import { lazyComponent } from '@/lib/lazy-component';
+import type { ClinicActions } from './clinic-row-actions';
 import { ClinicStatusBadge } from './clinic-status-badge';
+
+// The row menu's code loads the first time a menu is opened (issue 24's admin budget).
+const ClinicRowActions = lazyComponent(() => import('./clinic-row-actions'), (m) => m.ClinicRowActions);
 
 const f = messages.adminClinics.fields;
 const c = messages.adminClinics.columns;
@@ -48,7 +54,17 @@ function columnsFor(actions: ClinicActions): DataColumn<AdminClinic>[] {
     { id: 'plan', header: f.plan, cell: (clinic) => clinic.planName ?? '-' },
     { id: 'patients', header: f.patients, cell: (clinic) => clinic.patientCount, className: 'tabular-nums' },
     { id: 'revenue', header: f.revenue, cell: revenueText, className: 'whitespace-nowrap tabular-nums' },
-    { id: 'actions', header: c.actions, cell: (clinic) => <ClinicRowActions clinic={clinic} {...actions} />, align: 'right', className: 'w-12' },
+    {
+      id: 'actions',
+      header: c.actions,
+      cell: (clinic) => (
+        <OnDemandMenu label={formatMessage(messages.adminClinics.rowActions, { name: clinic.name })} icon={<MoreHorizontalIcon aria-hidden="true" />}>
+          <ClinicRowActions clinic={clinic} {...actions} defaultOpen />
+        </OnDemandMenu>
+      ),
+      align: 'right',
+      className: 'w-12',
+    },
   ];
 }
 

@@ -4,6 +4,7 @@ import { messages } from '@carteirinha/shared/messages';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -12,12 +13,16 @@ import { usePlans } from '@/features/plans/api/list-plans';
 import { CLINIC_SEARCH_PARAM } from '@/lib/admin-links';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
+import { usePageCursors } from '@/lib/use-page-cursor';
 import { useClinics } from '../api/list-clinics';
-import { ClinicDetailDialog } from '../components/clinic-detail-dialog';
-import { ClinicFormDialog } from '../components/clinic-form-dialog';
 import { ClinicSummaryCards } from '../components/clinic-summary-cards';
 import { ClinicsTable } from '../components/clinics-table';
-import { DeleteClinicDialog } from '../components/delete-clinic-dialog';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// The detail, form and deletion load when their dialog first opens.
+const ClinicFormDialog = lazyComponent(() => import('../components/clinic-form-dialog'), (m) => m.ClinicFormDialog);
+const ClinicDetailDialog = lazyComponent(() => import('../components/clinic-detail-dialog'), (m) => m.ClinicDetailDialog);
+const DeleteClinicDialog = lazyComponent(() => import('../components/delete-clinic-dialog'), (m) => m.DeleteClinicDialog);
 
 /** Which clinic dialog is open: the form (new or edit), the detail or the delete confirmation. */
 type OpenDialog =
@@ -31,8 +36,10 @@ export function AdminClinicsPage() {
   const [searchParams] = useSearchParams();
   const { search, setSearch, q, page, setPage } = useListSearch(searchParams.get(CLINIC_SEARCH_PARAM) ?? '');
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  const clinics = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const cursors = usePageCursors(q);
+  const clinics = useClinics({ q, page, pageSize: PAGE_SIZE_DEFAULT, after: cursors.after(page) });
   const { data, error, isFetching, isPlaceholderData } = clinics;
+  cursors.remember(data, isPlaceholderData);
   // Deleting the only clinic of the last page empties it: go back to the last page that has rows.
   useClampedPage(page, setPage, data);
   const plans = usePlans();
@@ -71,20 +78,26 @@ export function AdminClinicsPage() {
 
       <Pagination page={page} onPageChange={setPage} shown={data} stale={isPlaceholderData} />
 
-      <ClinicFormDialog
-        open={dialog.kind === 'form'}
-        onOpenChange={(open) => (open ? undefined : closeDialog())}
-        clinic={dialog.kind === 'form' ? dialog.clinic : null}
-        plans={plans.data}
-        plansError={plans.error}
-        onRetryPlans={() => void plans.refetch()}
-      />
-      <ClinicDetailDialog
-        clinicId={dialog.kind === 'view' ? dialog.clinic.id : null}
-        clinicName={dialog.kind === 'view' ? dialog.clinic.name : ''}
-        onClose={closeDialog}
-      />
-      <DeleteClinicDialog clinic={dialog.kind === 'delete' ? dialog.clinic : null} onClose={closeDialog} />
+      <LoadWhenOpen open={dialog.kind === 'form'}>
+        <ClinicFormDialog
+          open={dialog.kind === 'form'}
+          onOpenChange={(open) => (open ? undefined : closeDialog())}
+          clinic={dialog.kind === 'form' ? dialog.clinic : null}
+          plans={plans.data}
+          plansError={plans.error}
+          onRetryPlans={() => void plans.refetch()}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={dialog.kind === 'view'}>
+        <ClinicDetailDialog
+          clinicId={dialog.kind === 'view' ? dialog.clinic.id : null}
+          clinicName={dialog.kind === 'view' ? dialog.clinic.name : ''}
+          onClose={closeDialog}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={dialog.kind === 'delete'}>
+        <DeleteClinicDialog clinic={dialog.kind === 'delete' ? dialog.clinic : null} onClose={closeDialog} />
+      </LoadWhenOpen>
     </>
   );
 }

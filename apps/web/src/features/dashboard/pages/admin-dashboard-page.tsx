@@ -2,19 +2,23 @@ import { messages } from '@carteirinha/shared/messages';
 import { BuildingIcon, PackagePlusIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { retryPropsOf } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { ApproveRegistrationsDialog } from '@/features/clinics/components/approve-registrations-dialog';
-import { ClinicFormDialog } from '@/features/clinics/components/clinic-form-dialog';
 import { RecentClinicsList } from '@/features/clinics/components/recent-clinics-list';
 import { usePlans } from '@/features/plans/api/list-plans';
-import { PlanFormDialog } from '@/features/plans/components/plan-form-dialog';
 import { APPROVE_REGISTRATIONS_PARAM } from '@/lib/admin-links';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 import { DashboardAlerts } from '../components/dashboard-alerts';
 import { DashboardKpiCards } from '../components/dashboard-kpi-cards';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// The quick actions' forms load when their dialog first opens.
+const ClinicFormDialog = lazyComponent(() => import('@/features/clinics/components/clinic-form-dialog'), (m) => m.ClinicFormDialog);
+const PlanFormDialog = lazyComponent(() => import('@/features/plans/components/plan-form-dialog'), (m) => m.PlanFormDialog);
+const ApproveRegistrationsDialog = lazyComponent(() => import('@/features/clinics/components/approve-registrations-dialog'), (m) => m.ApproveRegistrationsDialog);
 
 const a = messages.adminClinics;
 
@@ -89,16 +93,22 @@ export function AdminDashboardPage() {
         </CardContent>
       </Card>
 
-      <ClinicFormDialog
-        open={dialog === 'clinic'}
-        onOpenChange={onOpenChange}
-        clinic={null}
-        plans={plans.data}
-        plansError={plans.error}
-        onRetryPlans={() => void plans.refetch()}
-      />
-      <PlanFormDialog open={dialog === 'plan'} onOpenChange={onOpenChange} plan={null} />
-      <ApproveRegistrationsDialog open={dialog === 'approve'} onOpenChange={onOpenChange} />
+      <LoadWhenOpen open={dialog === 'clinic'}>
+        <ClinicFormDialog
+          open={dialog === 'clinic'}
+          onOpenChange={onOpenChange}
+          clinic={null}
+          plans={plans.data}
+          plansError={plans.error}
+          onRetryPlans={() => void plans.refetch()}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={dialog === 'plan'}>
+        <PlanFormDialog open={dialog === 'plan'} onOpenChange={onOpenChange} plan={null} />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={dialog === 'approve'}>
+        <ApproveRegistrationsDialog open={dialog === 'approve'} onOpenChange={onOpenChange} />
+      </LoadWhenOpen>
     </>
   );
 }

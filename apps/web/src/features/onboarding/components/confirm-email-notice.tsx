@@ -1,9 +1,9 @@
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { authClient } from '@/lib/auth-client';
+import { toast } from '@/lib/toasts';
 
 const t = messages.tenancy;
 

@@ -2,17 +2,20 @@ import type { PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { messages } from '@carteirinha/shared/messages';
 import { PackageIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { usePlans } from '../api/list-plans';
-import { DeletePlanDialog } from '../components/delete-plan-dialog';
 import { PlanCard } from '../components/plan-card';
 import { PlanComparisonTable } from '../components/plan-comparison-table';
-import { PlanFormDialog } from '../components/plan-form-dialog';
 import { PlanSummaryCards } from '../components/plan-summary-cards';
+import { lazyComponent } from '@/lib/lazy-component';
+
+const PlanFormDialog = lazyComponent(() => import('../components/plan-form-dialog'), (m) => m.PlanFormDialog);
+const DeletePlanDialog = lazyComponent(() => import('../components/delete-plan-dialog'), (m) => m.DeletePlanDialog);
 
 type OpenDialog = { kind: 'none' } | { kind: 'form'; plan: PlatformPlanRecord | null } | { kind: 'delete'; plan: PlatformPlanRecord };
 
@@ -57,12 +60,16 @@ export function AdminPlansPage() {
       <PlanSummaryCards />
       <PlansContent onEdit={(plan) => setDialog({ kind: 'form', plan })} onDelete={(plan) => setDialog({ kind: 'delete', plan })} />
 
-      <PlanFormDialog
-        open={dialog.kind === 'form'}
-        onOpenChange={(open) => (open ? undefined : closeDialog())}
-        plan={dialog.kind === 'form' ? dialog.plan : null}
-      />
-      <DeletePlanDialog plan={dialog.kind === 'delete' ? dialog.plan : null} onClose={closeDialog} />
+      <LoadWhenOpen open={dialog.kind === 'form'}>
+        <PlanFormDialog
+          open={dialog.kind === 'form'}
+          onOpenChange={(open) => (open ? undefined : closeDialog())}
+          plan={dialog.kind === 'form' ? dialog.plan : null}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={dialog.kind === 'delete'}>
+        <DeletePlanDialog plan={dialog.kind === 'delete' ? dialog.plan : null} onClose={closeDialog} />
+      </LoadWhenOpen>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { messages } from '@carteirinha/shared/messages';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/lib/toasts';
 import { checkPeriod, periodLabel, type ReportPeriod } from '../lib/period';
 import { DayCalendar } from './day-calendar';
 

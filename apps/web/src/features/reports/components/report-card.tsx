@@ -2,11 +2,11 @@ import type { ReportKind } from '@carteirinha/shared/contracts/reports';
 import { messages } from '@carteirinha/shared/messages';
 import { FileSpreadsheetIcon, FileTextIcon, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useExportReportCsv } from '../api/export-report-csv';
 import { writePeriodToUrl, type ReportPeriod } from '../lib/period';
 

@@ -3,14 +3,18 @@ import { messages } from '@carteirinha/shared/messages';
 import { Building2Icon, CalendarIcon, CheckCircle2Icon, ClipboardListIcon, UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatCard } from '@/components/ui/stat-card';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { useReportSummary } from '../api/get-report-summary';
-import { PeriodFilterDialog } from '../components/period-filter-dialog';
 import { ReportCard } from '../components/report-card';
 import { periodLabel, readPeriodFromUrl, writePeriodToUrl, type ReportPeriod } from '../lib/period';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// The calendars (react-day-picker, date-fns) load when 'Filtrar Período' first opens.
+const PeriodFilterDialog = lazyComponent(() => import('../components/period-filter-dialog'), (m) => m.PeriodFilterDialog);
 
 const m = messages.reports;
 
@@ -60,7 +64,9 @@ export function AdminReportsPage() {
       {/* The cards and figures all wait for the summary: when it failed, they say so once, with 'Tentar novamente'. */}
       {error ? <ErrorState {...retryPropsOf(query)} /> : <ReportFigures summary={summary} period={period} />}
 
-      <PeriodFilterDialog open={filterOpen} onOpenChange={setFilterOpen} period={period} onApply={applyPeriod} />
+      <LoadWhenOpen open={filterOpen}>
+        <PeriodFilterDialog open={filterOpen} onOpenChange={setFilterOpen} period={period} onApply={applyPeriod} />
+      </LoadWhenOpen>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BellIcon, DatabaseIcon, GlobeIcon, InfoIcon, MailIcon, ShieldIcon, type LucideIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
-import { toast } from 'sonner';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardIconHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -22,9 +22,11 @@ import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { ApiError } from '@/lib/api';
 import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
-import { showValidationToast, useDismissValidationToastWhenValid } from '@/lib/toasts';
+import { lazyComponent } from '@/lib/lazy-component';
+import { showValidationToast, toast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { useBackupNow, useSaveSettings, useTestSmtp } from '../api/settings';
-import { ReauthenticationDialog } from './reauthentication-dialog';
+
+const ReauthenticationDialog = lazyComponent(() => import('./reauthentication-dialog'), (m) => m.ReauthenticationDialog);
 
 const s = messages.settings;
 
@@ -321,13 +323,15 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
         </div>
       </form>
       {/* Outside the settings form: React events bubble through portals, and its submit must not submit this one. */}
-      <ReauthenticationDialog
-        open={awaitingPassword !== null}
-        onOpenChange={(open) => {
-          if (!open) setAwaitingPassword(null);
-        }}
-        onConfirm={onPasswordConfirmed}
-      />
+      <LoadWhenOpen open={awaitingPassword !== null}>
+        <ReauthenticationDialog
+          open={awaitingPassword !== null}
+          onOpenChange={(open) => {
+            if (!open) setAwaitingPassword(null);
+          }}
+          onConfirm={onPasswordConfirmed}
+        />
+      </LoadWhenOpen>
     </>
   );
 }

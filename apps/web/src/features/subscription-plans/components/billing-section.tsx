@@ -4,7 +4,6 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,6 +12,7 @@ import { CenteredSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useBillingSettings, useUpdateBillingSettings } from '../api/billing-settings';
 import { useReportDirty } from '../lib/use-dirty-parts';
 

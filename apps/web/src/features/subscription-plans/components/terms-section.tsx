@@ -3,7 +3,6 @@ import { formatDateTime } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { FormField } from '@/components/ui/form-field';
@@ -12,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useClinicTerms, usePublishClinicTerms } from '../api/clinic-terms';
 import { useReportDirty } from '../lib/use-dirty-parts';
 

@@ -2,14 +2,17 @@ import type { SubscriptionPlan } from '@carteirinha/shared/contracts/subscriptio
 import { messages } from '@carteirinha/shared/messages';
 import { PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { BillingSection } from '../components/billing-section';
-import { ClinicPlanFormDialog } from '../components/clinic-plan-form-dialog';
 import { ClinicPlansTable } from '../components/clinic-plans-table';
 import { TermsSection } from '../components/terms-section';
 import { useDirtyParts } from '../lib/use-dirty-parts';
+import { lazyComponent } from '@/lib/lazy-component';
+
+const ClinicPlanFormDialog = lazyComponent(() => import('../components/clinic-plan-form-dialog'), (m) => m.ClinicPlanFormDialog);
 
 const p = messages.clinicPlans;
 
@@ -36,14 +39,16 @@ export function ClinicPlansPage() {
       <ClinicPlansTable onEdit={(plan) => setDialog({ plan })} />
       <TermsSection onDirtyChange={reports.terms} />
       <BillingSection onDirtyChange={reports.billing} />
-      <ClinicPlanFormDialog
-        open={dialog !== null}
-        plan={dialog?.plan ?? null}
-        onDirtyChange={reports.plan}
-        onOpenChange={(open) => {
-          if (!open) setDialog(null);
-        }}
-      />
+      <LoadWhenOpen open={dialog !== null}>
+        <ClinicPlanFormDialog
+          open={dialog !== null}
+          plan={dialog?.plan ?? null}
+          onDirtyChange={reports.plan}
+          onOpenChange={(open) => {
+            if (!open) setDialog(null);
+          }}
+        />
+      </LoadWhenOpen>
     </>
   );
 }

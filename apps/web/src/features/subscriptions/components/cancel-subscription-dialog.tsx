@@ -1,11 +1,11 @@
 import type { CancellationPreview } from '@carteirinha/shared/contracts/subscriptions';
 import { formatDate, formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useCancellationPreview, useCancelSubscription } from '../api/cancel-subscription';
 
 const s = messages.subscriptionPage;

@@ -2,11 +2,11 @@ import { PAYMENT_STATUS_LABELS, type Payment } from '@carteirinha/shared/contrac
 import { formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { CheckCircle2Icon, CopyIcon, ExternalLinkIcon, XCircleIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useSimulatePayment } from '../api/simulate-payment';
 import { copyText } from '../lib/copy-text';
 import { formatDay, isPaid } from '../lib/payment-display';

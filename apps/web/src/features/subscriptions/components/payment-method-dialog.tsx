@@ -2,11 +2,11 @@ import type { Payment, PaymentMethod } from '@carteirinha/shared/contracts/payme
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useChangePaymentMethod } from '../api/change-payment-method';
 import { EMPTY_CARD, paymentMethodFormSchema, type PaymentMethodFormInput, type PaymentMethodFormOutput } from '../lib/checkout-form';
 import { CreditCardFields, PaymentMethodChoice } from './payment-method-fields';

@@ -1,5 +1,5 @@
 import { messages } from '@carteirinha/shared/messages';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 
 /**
  * Copies the Pix code or the boleto's line to the clipboard and says so; where the browser refuses (no permission, an

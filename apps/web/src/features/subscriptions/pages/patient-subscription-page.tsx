@@ -6,6 +6,7 @@ import { messages } from '@carteirinha/shared/messages';
 import { CreditCardIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
@@ -13,14 +14,17 @@ import { PageHeader } from '@/components/ui/page-header';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { useMySubscription } from '../api/get-my-subscription';
 import { usePatientPlans } from '../api/list-patient-plans';
-import { CancelSubscriptionDialog } from '../components/cancel-subscription-dialog';
 import { ChargesTable } from '../components/charges-table';
-import { CheckoutDialog } from '../components/checkout-dialog';
 import { PatientPlanCard } from '../components/patient-plan-card';
-import { PaymentDialog } from '../components/payment-dialog';
-import { PaymentMethodDialog } from '../components/payment-method-dialog';
 import { SubscriptionSummary } from '../components/subscription-summary';
 import { isOpenSubscription } from '../lib/plan-display';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// The forms of subscribing, paying, changing and cancelling load when their dialog first opens.
+const CheckoutDialog = lazyComponent(() => import('../components/checkout-dialog'), (m) => m.CheckoutDialog);
+const PaymentDialog = lazyComponent(() => import('../components/payment-dialog'), (m) => m.PaymentDialog);
+const PaymentMethodDialog = lazyComponent(() => import('../components/payment-method-dialog'), (m) => m.PaymentMethodDialog);
+const CancelSubscriptionDialog = lazyComponent(() => import('../components/cancel-subscription-dialog'), (m) => m.CancelSubscriptionDialog);
 
 const s = messages.subscriptionPage;
 
@@ -145,30 +149,38 @@ export function PatientSubscriptionPage() {
       {subscription.isSuccess ? <PlansGrid subscription={current} onSubscribe={setCheckoutPlan} /> : null}
       {current ? <ChargesTable onPay={setPayment} /> : null}
 
-      <CheckoutDialog
-        plan={checkoutPlan}
-        onClose={() => setCheckoutPlan(null)}
-        onCreated={(created) => {
-          // Specification §4: on success the checkout closes and the payment dialog opens.
-          setCheckoutPlan(null);
-          setPayment(created);
-        }}
-      />
-      <PaymentDialog
-        payment={payment}
-        onClose={() => setPayment(null)}
-        onPaymentChange={(changed) => setPayment(changed.canSimulate ? changed : null)}
-      />
-      <PaymentMethodDialog
-        open={changingMethod}
-        current={current?.paymentMethod ?? null}
-        onClose={() => setChangingMethod(false)}
-        onChanged={(openCharge) => {
-          setChangingMethod(false);
-          if (openCharge) setPayment(openCharge);
-        }}
-      />
-      <CancelSubscriptionDialog open={canceling} onClose={() => setCanceling(false)} onCanceled={() => setCanceling(false)} />
+      <LoadWhenOpen open={checkoutPlan !== null}>
+        <CheckoutDialog
+          plan={checkoutPlan}
+          onClose={() => setCheckoutPlan(null)}
+          onCreated={(created) => {
+            // Specification §4: on success the checkout closes and the payment dialog opens.
+            setCheckoutPlan(null);
+            setPayment(created);
+          }}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={payment !== null}>
+        <PaymentDialog
+          payment={payment}
+          onClose={() => setPayment(null)}
+          onPaymentChange={(changed) => setPayment(changed.canSimulate ? changed : null)}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={changingMethod}>
+        <PaymentMethodDialog
+          open={changingMethod}
+          current={current?.paymentMethod ?? null}
+          onClose={() => setChangingMethod(false)}
+          onChanged={(openCharge) => {
+            setChangingMethod(false);
+            if (openCharge) setPayment(openCharge);
+          }}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={canceling}>
+        <CancelSubscriptionDialog open={canceling} onClose={() => setCanceling(false)} onCanceled={() => setCanceling(false)} />
+      </LoadWhenOpen>
     </>
   );
 }

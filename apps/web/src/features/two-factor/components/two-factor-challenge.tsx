@@ -1,9 +1,9 @@
 import { AUTH_ERROR_CODES } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { authClient } from '@/lib/auth-client';
+import { toast } from '@/lib/toasts';
 import { TotpCodeForm } from './totp-code-form';
 
 const t = messages.twoFactor;

@@ -1,6 +1,5 @@
 import type { AdminUser } from '@carteirinha/shared/contracts/users';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { toast } from 'sonner';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,6 +11,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useRemoveRole } from '../api/remove-role';
 
 const m = messages.userRoles;

@@ -6,24 +6,32 @@ import { ROLE_LABELS } from '@carteirinha/shared/roles';
 import { EllipsisIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { useMe } from '@/app/session';
 import { Badge } from '@/components/ui/badge';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
 import { DataTable, rowsPlaceholder, type DataColumn } from '@/components/ui/data-table';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { OnDemandMenu } from '@/components/ui/on-demand-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { ListSearchBox } from '@/components/ui/search-input';
 import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toasts';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
+import { usePageCursors } from '@/lib/use-page-cursor';
 import { useUsers } from '../api/list-users';
 import { useResendInvitation } from '../api/resend-invitation';
-import { RemoveRoleDialog } from '../components/remove-role-dialog';
 import { UserCountCards } from '../components/user-count-cards';
-import { UserProfileSheet } from '../components/user-profile-sheet';
-import { UserRoleDialog } from '../components/user-role-dialog';
+import type { UserRowActions } from '../components/user-row-menu';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// The role form, the profile and the deactivation load when first opened.
+const UserRoleDialog = lazyComponent(() => import('../components/user-role-dialog'), (m) => m.UserRoleDialog);
+const UserProfileSheet = lazyComponent(() => import('../components/user-profile-sheet'), (m) => m.UserProfileSheet);
+const RemoveRoleDialog = lazyComponent(() => import('../components/remove-role-dialog'), (m) => m.RemoveRoleDialog);
+// The row menu (Radix's menu and its positioning) loads when a row's menu is first opened.
+const UserRowMenu = lazyComponent(() => import('../components/user-row-menu'), (m) => m.UserRowMenu);
 
 const m = messages.userRoles;
 const u = messages.adminUsers;
@@ -34,13 +42,6 @@ const CARDS_BELOW_PX = 720;
 const NEW_USER_PARAM = 'novo';
 
 type RoleDialogState = { open: false } | { open: true; user: AdminUser | null };
-
-type RowActions = {
-  onViewProfile: (user: AdminUser) => void;
-  onChangeRole: (user: AdminUser) => void;
-  onResendInvitation: (user: AdminUser) => void;
-  onDeactivate: (user: AdminUser) => void;
-};
 
 function roleLabel(user: AdminUser): string {
   return user.role ? ROLE_LABELS[user.role] : '-';
@@ -69,42 +70,23 @@ function Identity({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   );
 }
 
-function RowMenu({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; actions: RowActions }) {
-  return (
-    // Not modal: a modal menu that opens a dialog can leave the page unclickable when both close.
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={formatMessage(m.rowActions, { email: user.email })}>
-          <EllipsisIcon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => actions.onViewProfile(user)}>{m.viewProfile}</DropdownMenuItem>
-        {/* An admin cannot change or deactivate their own account (the server refuses it too). */}
-        {isSelf ? null : (
-          <>
-            <DropdownMenuItem onSelect={() => actions.onChangeRole(user)}>{m.changeRole}</DropdownMenuItem>
-            {user.invitationPending && user.role ? <DropdownMenuItem onSelect={() => actions.onResendInvitation(user)}>{u.resendInvitation}</DropdownMenuItem> : null}
-            <DropdownMenuSeparator />
-            {/* A closed account has nothing left to close; 'Novo Usuário' reopens it. */}
-            <DropdownMenuItem variant="destructive" disabled={user.status === 'disabled'} onSelect={() => actions.onDeactivate(user)}>
-              {m.deactivate}
-            </DropdownMenuItem>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
-function columnsFor(selfId: string | undefined, actions: RowActions): DataColumn<AdminUser>[] {
+function columnsFor(selfId: string | undefined, actions: UserRowActions): DataColumn<AdminUser>[] {
   return [
     { id: 'email', header: c.email, cell: (user) => <Identity user={user} isSelf={user.id === selfId} />, className: 'max-w-0 w-full md:w-auto md:max-w-none' },
     { id: 'role', header: c.role, cell: roleLabel },
     { id: 'clinic', header: c.clinic, cell: (user) => user.clinicName ?? '-' },
     { id: 'status', header: c.status, cell: (user) => <StatusBadge user={user} /> },
     { id: 'lastSignIn', header: c.lastSignIn, cell: lastSignInLabel, className: 'whitespace-nowrap tabular-nums' },
-    { id: 'actions', header: c.actions, cell: (user) => <RowMenu user={user} isSelf={user.id === selfId} actions={actions} />, className: 'w-12' },
+    {
+      id: 'actions',
+      header: c.actions,
+      cell: (user) => (
+        <OnDemandMenu className="size-8" label={formatMessage(m.rowActions, { email: user.email })} icon={<EllipsisIcon aria-hidden="true" />}>
+          <UserRowMenu user={user} isSelf={user.id === selfId} actions={actions} defaultOpen />
+        </OnDemandMenu>
+      ),
+      className: 'w-12',
+    },
   ];
 }
 
@@ -120,8 +102,10 @@ export function AdminUsersPage() {
   const { data: me } = useMe();
   const resendInvitation = useResendInvitation();
 
-  const users = useUsers({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const cursors = usePageCursors(q);
+  const users = useUsers({ q, page, pageSize: PAGE_SIZE_DEFAULT, after: cursors.after(page) });
   const { data, error, isPending, isFetching, isPlaceholderData } = users;
+  cursors.remember(data, isPlaceholderData);
   useClampedPage(page, setPage, data);
 
   function closeRoleDialog() {
@@ -138,7 +122,7 @@ export function AdminUsersPage() {
     }
   }
 
-  const rowActions: RowActions = {
+  const rowActions: UserRowActions = {
     onViewProfile: (user) => setProfileUserId(user.id),
     onChangeRole: (user) => setRoleDialog({ open: true, user }),
     onResendInvitation: (user) =>
@@ -183,9 +167,15 @@ export function AdminUsersPage() {
 
       <Pagination page={page} onPageChange={setPage} shown={data} stale={isPlaceholderData} />
 
-      <UserRoleDialog open={roleDialog.open} onOpenChange={(open) => (open ? undefined : closeRoleDialog())} user={roleDialog.open ? roleDialog.user : null} />
-      <UserProfileSheet userId={profileUserId} onClose={() => setProfileUserId(null)} />
-      <RemoveRoleDialog user={userToDeactivate} onClose={() => setUserToDeactivate(null)} />
+      <LoadWhenOpen open={roleDialog.open}>
+        <UserRoleDialog open={roleDialog.open} onOpenChange={(open) => (open ? undefined : closeRoleDialog())} user={roleDialog.open ? roleDialog.user : null} />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={profileUserId !== null}>
+        <UserProfileSheet userId={profileUserId} onClose={() => setProfileUserId(null)} />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={userToDeactivate !== null}>
+        <RemoveRoleDialog user={userToDeactivate} onClose={() => setUserToDeactivate(null)} />
+      </LoadWhenOpen>
     </>
   );
 }

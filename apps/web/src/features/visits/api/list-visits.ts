@@ -1,10 +1,10 @@
-import { pageOf } from '@carteirinha/shared/contracts/pagination';
+import { keysetPageOf } from '@carteirinha/shared/contracts/pagination';
 import { visitSchema } from '@carteirinha/shared/contracts/visits';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 
-const visitPageSchema = pageOf(visitSchema);
+const visitPageSchema = keysetPageOf(visitSchema);
 export type VisitPage = z.infer<typeof visitPageSchema>;
 
 /** Every visit query starts with this key, so a new visit refreshes the list and the histories at once. */
@@ -15,14 +15,17 @@ export type ListVisitsParams = {
   q: string;
   page: number;
   pageSize: number;
+  /** Where the page before ended (its nextCursor), when known: the server then reads the page by keyset. */
+  after?: string;
   /** Only this card's visits (Ver Histórico). */
   cardId?: string;
 };
 
 /** GET /api/clinic/visits: one page of the clinic's visits, newest first. */
-export function listVisits({ q, page, pageSize, cardId }: ListVisitsParams, signal?: AbortSignal): Promise<VisitPage> {
+export function listVisits({ q, page, pageSize, after, cardId }: ListVisitsParams, signal?: AbortSignal): Promise<VisitPage> {
   const search = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (q) search.set('q', q);
+  if (after) search.set('after', after);
   if (cardId) search.set('cardId', cardId);
   return apiRequest(`/api/clinic/visits?${search.toString()}`, visitPageSchema, { signal });
 }

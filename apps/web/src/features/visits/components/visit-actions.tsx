@@ -1,9 +1,13 @@
 import { messages } from '@carteirinha/shared/messages';
 import { ClipboardPlusIcon, HistoryIcon } from 'lucide-react';
 import { useState } from 'react';
+import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
-import { RegisterVisitDialog, type VisitCard } from './register-visit-dialog';
-import { VisitHistoryDialog } from './visit-history-dialog';
+import { lazyComponent } from '@/lib/lazy-component';
+import type { VisitCard } from './register-visit-dialog';
+
+const RegisterVisitDialog = lazyComponent(() => import('./register-visit-dialog'), (m) => m.RegisterVisitDialog);
+const VisitHistoryDialog = lazyComponent(() => import('./visit-history-dialog'), (m) => m.VisitHistoryDialog);
 
 /** The buttons under a valid card on Validar Cartão: Registrar Atendimento and Ver Histórico, with their dialogs. */
 export function VisitActions({ card }: { card: VisitCard }) {
@@ -19,8 +23,12 @@ export function VisitActions({ card }: { card: VisitCard }) {
         <HistoryIcon aria-hidden="true" />
         {messages.cards.viewHistory}
       </Button>
-      <RegisterVisitDialog card={card} open={open === 'register'} onOpenChange={onOpenChange} />
-      <VisitHistoryDialog cardId={card.cardId} personName={card.personName} open={open === 'history'} onOpenChange={onOpenChange} />
+      <LoadWhenOpen open={open === 'register'}>
+        <RegisterVisitDialog card={card} open={open === 'register'} onOpenChange={onOpenChange} />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={open === 'history'}>
+        <VisitHistoryDialog cardId={card.cardId} personName={card.personName} open={open === 'history'} onOpenChange={onOpenChange} />
+      </LoadWhenOpen>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
+import { usePageCursors } from '@/lib/use-page-cursor';
 import { useVisits } from '../api/list-visits';
 import { VisitsTable } from './visits-table';
 
@@ -10,7 +11,9 @@ const HISTORY_PAGE_SIZE = 10;
 
 function History({ cardId, personName }: { cardId: string; personName: string }) {
   const [page, setPage] = useState(1);
-  const visits = useVisits({ q: '', page, pageSize: HISTORY_PAGE_SIZE, cardId });
+  const cursors = usePageCursors(cardId);
+  const visits = useVisits({ q: '', page, pageSize: HISTORY_PAGE_SIZE, cardId, after: cursors.after(page) });
+  cursors.remember(visits.data, visits.isPlaceholderData);
   return (
     <div className="grid gap-3">
       <VisitsTable

@@ -4,6 +4,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { ListSearchBox } from '@/components/ui/search-input';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useListSearch } from '@/lib/use-list-search';
+import { usePageCursors } from '@/lib/use-page-cursor';
 import { useVisits } from '../api/list-visits';
 import { VisitsTable } from './visits-table';
 
@@ -12,7 +13,9 @@ const s = messages.cardScreens;
 /** Atendimentos: the clinic's visits, searched and paged on the server. */
 export function VisitsList() {
   const { search, setSearch, q, page, setPage } = useListSearch();
-  const visits = useVisits({ q, page, pageSize: PAGE_SIZE_DEFAULT });
+  const cursors = usePageCursors(q);
+  const visits = useVisits({ q, page, pageSize: PAGE_SIZE_DEFAULT, after: cursors.after(page) });
+  cursors.remember(visits.data, visits.isPlaceholderData);
   useClampedPage(page, setPage, visits.data);
   return (
     <>

@@ -1,0 +1,1 @@
+CREATE INDEX "visits_clinic_service_idx" ON "visits" USING btree ("clinic_id","service_name");

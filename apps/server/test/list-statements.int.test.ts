@@ -1,0 +1,151 @@
+/**
+ * No N+1 (issue 24): every list and figure costs the same number of statements whatever the page size or the number
+ * of rows it shows. Each request is counted at the driver (DatabaseHandle.onStatement), the fewest of three tries,
+ * so a cache refresh (settings, the staff activity stamp) that lands in one try does not count as growth.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@carteirinha/shared/messages';
+import { plans } from '../src/db/schema.ts';
+import { createCardHolder, type Holder } from '../src/modules/cards/card-fixtures.ts';
+import { seedManyCharges, seedManyClinics, seedManyUsers, seedManyVisits } from './generators.ts';
+import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, statementsDuring, type TestApp } from './helpers.ts';
+
+const TRIES = 3;
+let t: TestApp;
+let admin: string;
+let staff: string;
+let clinicId: string;
+let busyHolder: Holder;
+let newHolder: Holder;
+
+function get(cookie: string, url: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url, headers: { cookie } });
+}
+
+/** The fewest statements one call of `request` made over TRIES calls; the call must answer 2xx each time. */
+async function statementsOf(request: () => Promise<LightMyRequestResponse>): Promise<number> {
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < TRIES; attempt += 1) {
+    let response: LightMyRequestResponse | undefined;
+    const statements = await statementsDuring(t, async () => {
+      response = await request();
+    });
+    expect(response?.statusCode, response?.body).toBeLessThan(300);
+    fewest = Math.min(fewest, statements.length);
+  }
+  return fewest;
+}
+
+function itemsOf(response: LightMyRequestResponse): unknown[] {
+  return response.json<{ items: unknown[] }>().items;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ JOBS_ENABLED: 'false' });
+  admin = (await createSignedInUser(t, 'admin')).cookie;
+  clinicId = (await createClinic(t.db, 'Clínica das Listas')).clinicId;
+  staff = (await createSignedInUser(t, 'clinic_staff', clinicId)).cookie;
+  await seedManyClinics(t.db, 30, 'lista');
+  await seedManyUsers(t.db, 30, { prefix: 'lista', clinicId });
+  busyHolder = await createCardHolder(t, clinicId, { maxMembers: 4, dependents: 3 });
+  newHolder = await createCardHolder(t, clinicId);
+  const [card] = busyHolder.cards;
+  if (!card) throw new Error('no card');
+  await seedManyVisits(t.db, { clinicId, cardId: card.id, subscriptionId: busyHolder.subscriptionId, patientUserId: busyHolder.userId }, 30);
+  await seedManyCharges(t.db, { clinicId, subscriptionId: busyHolder.subscriptionId }, 30);
+  await seedManyCharges(t.db, { clinicId, subscriptionId: newHolder.subscriptionId }, 1);
+});
+afterAll(() => t.close());
+
+describe('statements per list request do not grow with the page size', () => {
+  const pagedLists = [
+    { name: 'admin clinics', url: '/api/admin/clinics', as: () => admin },
+    { name: 'admin clinics searched', url: '/api/admin/clinics?q=lista', as: () => admin },
+    { name: 'admin users', url: '/api/admin/users', as: () => admin },
+    { name: 'admin users searched', url: '/api/admin/users?q=pessoa', as: () => admin },
+    { name: 'clinic visits', url: '/api/clinic/visits', as: () => staff },
+    { name: 'clinic visits searched', url: '/api/clinic/visits?q=servi', as: () => staff },
+    { name: "a card's visits", url: () => `/api/clinic/visits?cardId=${busyHolder.cards[0]?.id ?? ''}`, as: () => staff },
+  ];
+
+  for (const list of pagedLists) {
+    it(list.name, async () => {
+      const url = typeof list.url === 'string' ? list.url : list.url();
+      const join = url.includes('?') ? '&' : '?';
+      const one = `${url}${join}pageSize=1`;
+      const many = `${url}${join}pageSize=25`;
+      expect(itemsOf(await get(list.as(), one))).toHaveLength(1);
+      expect(itemsOf(await get(list.as(), many))).toHaveLength(25);
+      expect(await statementsOf(() => get(list.as(), many))).toBe(await statementsOf(() => get(list.as(), one)));
+    });
+  }
+});
+
+describe('statements per request do not grow with the rows shown', () => {
+  it("a patient's charges: thirty as one", async () => {
+    expect(itemsOf(await get(busyHolder.cookie, '/api/patient/payments'))).toHaveLength(30);
+    expect(itemsOf(await get(newHolder.cookie, '/api/patient/payments'))).toHaveLength(1);
+    expect(await statementsOf(() => get(busyHolder.cookie, '/api/patient/payments'))).toBe(await statementsOf(() => get(newHolder.cookie, '/api/patient/payments')));
+  });
+
+  it("a patient's cards: four as one", async () => {
+    expect(itemsOf(await get(busyHolder.cookie, '/api/patient/cards'))).toHaveLength(4);
+    expect(itemsOf(await get(newHolder.cookie, '/api/patient/cards'))).toHaveLength(1);
+    expect(await statementsOf(() => get(busyHolder.cookie, '/api/patient/cards'))).toBe(await statementsOf(() => get(newHolder.cookie, '/api/patient/cards')));
+  });
+
+  it('the platform plans, the dashboard and the reports, before and after more plans and clinics', async () => {
+    const figures = ['/api/admin/plans', '/api/admin/plans/summary', '/api/admin/dashboard', '/api/admin/clinics/summary', '/api/admin/users/counts', '/api/admin/reports/summary'];
+    const before = [];
+    for (const url of figures) before.push(await statementsOf(() => get(admin, url)));
+    await t.db.insert(plans).values([1, 2, 3].map((n) => ({ name: `Plano da lista ${n}`, priceCents: 1000 * n })));
+    await seedManyClinics(t.db, 10, 'mais');
+    const after = [];
+    for (const url of figures) after.push(await statementsOf(() => get(admin, url)));
+    expect(after).toEqual(before);
+  });
+
+  it('a card validation by number or CPF: one lookup whatever the clinic holds', async () => {
+    const validate = (value: string) =>
+      t.app.inject({ method: 'POST', url: '/api/clinic/card-validations', headers: { cookie: staff, origin: PUBLIC_URL }, payload: { cardToken: value, source: 'manual' } });
+    const busy = await statementsOf(() => validate(busyHolder.cards[0]?.number ?? ''));
+    const fresh = await statementsOf(() => validate(newHolder.cards[0]?.number ?? ''));
+    expect(busy).toBe(fresh);
+  });
+});
+
+describe('keyset pages', () => {
+  type Page = { items: { id: string }[]; nextCursor: string | null; total: number };
+
+  it('walks the visits by cursor through the same rows, in the same order, as by page number', async () => {
+    const byNumber: string[] = [];
+    for (let page = 1; page <= 5; page += 1) byNumber.push(...(await get(staff, `/api/clinic/visits?pageSize=7&page=${page}`)).json<Page>().items.map((item) => item.id));
+    const byCursor: string[] = [];
+    let after: string | null = null;
+    for (let page = 1; page <= 5; page += 1) {
+      const answer: Page = (await get(staff, `/api/clinic/visits?pageSize=7&page=${page}${after ? `&after=${after}` : ''}`)).json<Page>();
+      byCursor.push(...answer.items.map((item) => item.id));
+      after = answer.nextCursor;
+      if (page < 5) expect(after).not.toBeNull();
+    }
+    expect(byCursor).toEqual(byNumber);
+    expect(new Set(byCursor).size).toBe(30);
+    expect(after).toBeNull();
+  });
+
+  it('a page by cursor costs what the first page costs', async () => {
+    const first = (await get(admin, '/api/admin/users?pageSize=5')).json<Page>();
+    const deeper = `/api/admin/users?pageSize=5&page=2&after=${first.nextCursor ?? ''}`;
+    expect(itemsOf(await get(admin, deeper))).toHaveLength(5);
+    expect(await statementsOf(() => get(admin, deeper))).toBe(await statementsOf(() => get(admin, '/api/admin/users?pageSize=5')));
+  });
+
+  it('refuses a cursor that is not one of ours with 400 and a pt-BR message', async () => {
+    for (const after of ['bm90LWEtY3Vyc29y', Buffer.from(JSON.stringify(['ontem', 'x'])).toString('base64url'), 'a%2Fb']) {
+      const response = await get(admin, `/api/admin/clinics?after=${after}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: { message: string } }>().error.message).toBe(messages.validation.invalidRequest);
+    }
+  });
+});
