@@ -38,7 +38,8 @@ test.describe("a clinic's own host", () => {
     await expect(page.getByText('Professional')).toHaveCount(0);
 
     await subscribe.click();
-    await expect(page).toHaveURL(`${demo}/auth?tab=cadastrar`);
+    // Sign-up first, then straight on to that plan's checkout (issue 23).
+    await expect(page).toHaveURL(new RegExp(`^${demo}/auth\\?tab=cadastrar&next=%2Fpaciente%2Fassinatura%3Fplano%3D[0-9a-f-]{36}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clínica Demo');
     await expect(page.getByRole('tab', { name: 'Cadastrar' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -97,7 +98,7 @@ test.describe('the landing page without JavaScript (issue 24: it paints before a
     const subscribe = planCard(page, 'Plano Família').getByRole('link', { name: 'Assinar Agora' });
     await expect(subscribe).toHaveCSS('background-color', 'rgb(13, 148, 136)');
     await subscribe.click();
-    await expect(page).toHaveURL(`${demo}/auth?tab=cadastrar`);
+    await expect(page).toHaveURL(new RegExp(`^${demo}/auth\\?tab=cadastrar&next=%2Fpaciente%2Fassinatura%3Fplano%3D[0-9a-f-]{36}$`));
     await page.context().close();
   });
 
