@@ -3,7 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, contractTerms, idempotencyKeys, payments, profiles, subscriptions, termsAcceptances } from '../src/db/schema.ts';
 import { asaasPaymentObjectOf } from '../src/modules/payments/webhook-envelope.ts';
-import { createClinic, createSignedInUser, type TestApp } from './helpers.ts';
+import { createClinicAsaasKeyBox, merchantAccountFor } from '../src/modules/payments/providers/index.ts';
+import { createClinic, createSignedInUser, TEST_AUTH_SECRET, type TestApp } from './helpers.ts';
 
 /** Valid documents (check digits right) and a card that passes Luhn. */
 export const VALID_CPF = '529.982.247-25';
@@ -76,11 +77,27 @@ export async function subscriptionRowOf(t: TestApp, id: string): Promise<Subscri
   return row;
 }
 
-/** A webhook envelope about one of our charges, as Asaas posts it; a RECEIVED or CONFIRMED charge was paid at `paidAt`. */
+/**
+ * The payer paid one of the embedded provider's charges: the provider's own record says so from now on (what
+ * 'Simular pagamento' does first), so a settlement's read-back finds it paid.
+ */
+export async function payAtLocalProvider(t: TestApp, paymentId: string): Promise<void> {
+  const row = await paymentRowOf(t, paymentId);
+  if (row.provider !== 'local') throw new Error('not a charge of the embedded provider');
+  const account = await merchantAccountFor(t.db, createClinicAsaasKeyBox(TEST_AUTH_SECRET), row.clinicId);
+  if (!(await t.app.paymentProviders.local.payerPaid(account, row.providerPaymentId))) throw new Error('the embedded provider has no such charge');
+}
+
+/**
+ * A webhook envelope about one of our charges, as Asaas posts it; a RECEIVED or CONFIRMED charge was paid at `paidAt`.
+ * For the embedded provider the payer pays first (its own record then says so, as Asaas's would): what a provider
+ * reports paid, it has been paid.
+ */
 export async function asaasEnvelopeOf(t: TestApp, charge: { paymentId: string; event: string; status: string; paidAt: Date; id?: string }): Promise<Record<string, unknown>> {
   const row = await paymentRowOf(t, charge.paymentId);
   const subscription = await subscriptionRowOf(t, row.subscriptionId);
   const paid = charge.status === 'RECEIVED' || charge.status === 'CONFIRMED';
+  if (paid && row.provider === 'local') await payAtLocalProvider(t, row.id);
   return {
     id: charge.id ?? `evt_${randomUUID()}`,
     event: charge.event,

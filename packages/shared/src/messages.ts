@@ -317,7 +317,7 @@ export const messages = {
     nothingToCancel: 'Você não tem uma assinatura para cancelar.',
     alreadyCanceled: 'Esta assinatura já foi cancelada.',
     freeWithdrawalRule:
-      'Dentro de 7 dias da contratação o cancelamento é gratuito (Código de Defesa do Consumidor, art. 49): devolvemos tudo o que você pagou e a assinatura termina na hora.',
+      'Dentro de 7 dias da contratação você pode desistir sem multa (Código de Defesa do Consumidor, art. 49): a assinatura termina na hora e devolvemos o que você pagou, menos os descontos que você e seus dependentes já receberam em atendimentos (nunca menos que zero).',
     afterWithdrawalRule:
       'Depois de 7 dias da contratação não há multa nem nova cobrança: os benefícios continuam até o fim do período já pago e então a assinatura termina.',
     pendingRule: 'A assinatura ainda não foi paga: ela é cancelada na hora e a cobrança em aberto deixa de valer.',
@@ -409,6 +409,9 @@ export const messages = {
     cancelDescription: 'Leia as regras antes de confirmar.',
     cancelLoading: 'Carregando as regras de cancelamento...',
     withdrawalUntil: 'Cancelamento gratuito até {date}.',
+    /** The 7-day withdrawal's sum, line by line, before the patient confirms (issue 22). */
+    withdrawalPaid: 'Valor pago: {amount}',
+    withdrawalDiscounts: 'Descontos já recebidos em atendimentos: {amount}',
     refund: 'Valor a devolver: {amount}',
     benefitsUntil: 'Seus benefícios continuam até {date} e não haverá nova cobrança.',
     confirmCancel: 'Confirmar cancelamento',
@@ -654,6 +657,7 @@ export const messages = {
     cardCcvInvalid: 'Código de segurança (CVV) inválido.',
     cardDeclined: 'Transação não autorizada pela operadora do cartão.',
     cardRequired: 'Informe os dados do cartão de crédito.',
+    chargeUnknown: 'O provedor de pagamento não encontrou esta cobrança.',
   },
   /** E-mails about a patient's charges (webhooks, reminders, delinquency: ADR 013) and the local simulation (issue 14). */
   paymentNotices: {

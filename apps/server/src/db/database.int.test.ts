@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { addCycleToDay } from '../modules/payments/periods.ts';
+import { addCycleToDay } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay } from '../lib/sao-paulo-time.ts';
 import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';

@@ -687,6 +687,8 @@ export const dependents = pgTable(
     cpf: varchar('cpf', { length: 11 }),
     birthDate: date('birth_date'),
     relationship: text('relationship'),
+    /** When the holder took the dependent off the subscription: not covered, their card suspended; null while covered. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     ...timestamps,
   },
   // By CPF within the clinic: card validation finds a dependent's card by the dependent's CPF (ADR 014).

@@ -52,6 +52,7 @@ ALTER TABLE "payments" ADD COLUMN "refunded_cents" integer;--> statement-breakpo
 ALTER TABLE "payments" ADD COLUMN "held_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "received_cents" integer;--> statement-breakpoint
 ALTER TABLE "visits" ADD COLUMN "canceled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "dependents" ADD COLUMN "removed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "webhook_events" ADD COLUMN "clinic_id" uuid;--> statement-breakpoint
 ALTER TABLE "webhook_events" ADD COLUMN "failed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "cpf_claims" ADD CONSTRAINT "cpf_claims_clinic_id_clinics_id_fk" FOREIGN KEY ("clinic_id") REFERENCES "public"."clinics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -136,3 +137,11 @@ CREATE POLICY platform_access ON webhook_events TO carteirinha_platform
   WITH CHECK (nullif(current_setting('app.clinic_id', true), '') IS NULL);--> statement-breakpoint
 ALTER TABLE webhook_events ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE webhook_events FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+-- The 7-day withdrawal keeps the discounts already received (issue 22). Clinics still on the starter terms' wording get
+-- a new version saying so (the old versions stay, as accepted); a clinic that wrote its own terms words it itself.
+INSERT INTO "contract_terms" ("clinic_id", "version", "body")
+SELECT t.clinic_id, t.version + 1, replace(t.body, '- Direito de arrependimento: nos primeiros 7 dias da contratação (Código de Defesa do Consumidor, art. 49), o cancelamento é gratuito, todo valor pago é devolvido e a assinatura termina na hora.', '- Direito de arrependimento: nos primeiros 7 dias da contratação (Código de Defesa do Consumidor, art. 49), o titular pode desistir sem multa e a assinatura termina na hora. É devolvido o valor pago, menos os descontos que o titular e seus dependentes já receberam em atendimentos nesse período (atendimentos cancelados não contam); a devolução nunca é menor que zero.')
+FROM "contract_terms" t
+WHERE t.version = (SELECT max(t2.version) FROM "contract_terms" t2 WHERE t2.clinic_id = t.clinic_id)
+  AND position('- Direito de arrependimento: nos primeiros 7 dias da contratação (Código de Defesa do Consumidor, art. 49), o cancelamento é gratuito, todo valor pago é devolvido e a assinatura termina na hora.' in t.body) > 0;

@@ -11,7 +11,8 @@ import { auditLog, emailOutbox, jobs, payments, subscriptions, users } from '../
 import { startAsaasDouble, type AsaasDouble } from '../../../test/asaas-double.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { asaasEnvelopeOf, callAs, checkoutBody, createPatient, createProgramme, newKey, paymentRowOf, subscriptionRowOf, type Patient, type Programme } from '../../../test/checkout-kit.ts';
-import { PROVIDER_WORK_QUEUE } from './provider-work.ts';
+import { PROVIDER_WORK_QUEUE } from '../subscriptions/follow-ups.ts';
+import { recordLocalCharge } from './providers/local.ts';
 import { WEBHOOK_PATH, WEBHOOK_TOKEN_HEADER } from './webhook-routes.ts';
 
 const MINUTE_MS = 60_000;
@@ -218,7 +219,8 @@ describe('a charge paid after the subscription was cancelled is refunded automat
     await drain();
     const providerPaymentId = (await paymentRow(paymentId)).providerPaymentId;
     expect(refund).toHaveBeenCalledTimes(1);
-    expect(refund).toHaveBeenCalledWith(expect.objectContaining({ clinicId: programme.clinicId }), providerPaymentId);
+    // All of it (no amount): what was paid after cancelling comes back whole.
+    expect(refund).toHaveBeenCalledWith(expect.objectContaining({ clinicId: programme.clinicId }), providerPaymentId, null);
     const payment = await paymentRow(paymentId);
     expect(payment.status).toBe('refunded');
     expect(payment.refundedAt?.toISOString()).toBe(clock.toISOString());
@@ -247,6 +249,9 @@ describe('a charge paid after the subscription was cancelled is refunded automat
       .values({ clinicId: programme.clinicId, subscriptionId, provider: 'local', providerPaymentId: `loc_pay_${randomUUID()}`, method: 'pix', amountCents: 9990, dueDate: '2026-12-24', status: 'canceled', periodStart: '2026-12-24', periodEnd: '2027-01-24', createdAt: clock })
       .returning();
     if (!renewal) throw new Error('no renewal');
+    // The embedded provider made that renewal (its own record has it), and then the payer paid it.
+    const { providerSubscriptionId } = await subscriptionRow(subscriptionId);
+    await recordLocalCharge(t.db, programme.clinicId, { id: renewal.providerPaymentId, subscriptionId: providerSubscriptionId, status: 'PENDING', method: 'pix', amountCents: 9990, dueDate: '2026-12-24', paidAt: null }, clock);
     const refund = vi.spyOn(t.app.paymentProviders.byName('local'), 'refundCharge');
 
     await deliver(await envelope(renewal.id, 'PAYMENT_RECEIVED', 'RECEIVED'));

@@ -397,8 +397,15 @@ export function createAsaasProvider(options: AsaasProviderOptions): AsaasProvide
       await call(account, { method: 'PUT', path, body: { billingType: BILLING_TYPE_OF[method], updatePendingPayments: true } }, subscriptionSchema);
     },
 
-    async refundCharge(account, providerChargeId) {
-      await call(account, { method: 'POST', path: `/payments/${encodeURIComponent(providerChargeId)}/refund`, body: {} }, paymentSchema);
+    async refundCharge(account, providerChargeId, amountCents) {
+      // Without `value` Asaas refunds the whole charge; with it, that much of it (a partial refund).
+      const body = amountCents ? { value: centsToReais(amountCents) } : {};
+      await call(account, { method: 'POST', path: `/payments/${encodeURIComponent(providerChargeId)}/refund`, body }, paymentSchema);
+    },
+
+    async updateSubscriptionAmount(account, providerSubscriptionId, amountCents) {
+      const path = `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`;
+      await call(account, { method: 'PUT', path, body: { value: centsToReais(amountCents), updatePendingPayments: true } }, subscriptionSchema);
     },
 
     async getCharge(account, providerChargeId) {
