@@ -311,7 +311,16 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     passwordMinLength: async () => (await settings.get()).passwordMinLength,
   });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
-  await app.register(billingSettingsRoutes, { db: database.db, keyBox: createClinicAsaasKeyBox(authSecret), asaasWalletIdOf: paymentProviders.asaasWalletIdOf });
+  await app.register(billingSettingsRoutes, {
+    db: database.db,
+    keyBox,
+    asaasWalletIdOf: paymentProviders.asaasWalletIdOf,
+    registerAsaasWebhook: paymentProviders.registerAsaasWebhook,
+    webhookTokenBox: createClinicWebhookTokenBox(authSecret),
+    publicUrl: config.publicUrl,
+    webhookEmail: async () => (await settings.get()).supportEmail,
+    now,
+  });
   await registerSpa(app, config.webDistDir);
 
   return app;

@@ -3,6 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, contractTerms, idempotencyKeys, payments, profiles, subscriptions, termsAcceptances } from '../src/db/schema.ts';
 import { asaasPaymentObjectOf } from '../src/modules/payments/webhook-envelope.ts';
+import { addCycleToDay } from '../src/modules/subscriptions/periods.ts';
+import type { AsaasDouble } from './asaas-double.ts';
 import { createClinicAsaasKeyBox, merchantAccountFor } from '../src/modules/payments/providers/index.ts';
 import { createClinic, createSignedInUser, TEST_AUTH_SECRET, type TestApp } from './helpers.ts';
 
@@ -115,4 +117,36 @@ export async function asaasEnvelopeOf(t: TestApp, charge: { paymentId: string; e
       externalReference: null,
     }),
   };
+}
+
+/**
+ * A patient subscribed through Asaas (the double): the rows checkout writes (a pending subscription with its first
+ * charge, due `dueDate`) and the double's own records of the subscription and the charge.
+ */
+export async function subscribeAtAsaasDouble(
+  t: TestApp,
+  asaas: AsaasDouble,
+  programme: Programme,
+  options: { at: Date; dueDate?: string; atDouble?: boolean },
+): Promise<{ patient: Patient; paymentId: string; subscriptionId: string; providerPaymentId: string; providerSubscriptionId: string }> {
+  const patient = await createPatient(t, programme);
+  const suffix = randomUUID().slice(0, 8);
+  const providerSubscriptionId = `sub_${suffix}`;
+  const providerPaymentId = `pay_${suffix}`;
+  const dueDate = options.dueDate ?? '2026-11-24';
+  const [subscription] = await t.db
+    .insert(subscriptions)
+    .values({ clinicId: programme.clinicId, userId: patient.userId, planId: programme.planId, status: 'pending', provider: 'asaas', providerSubscriptionId, amountCents: 9990, paymentMethod: 'pix', createdAt: options.at })
+    .returning();
+  if (!subscription) throw new Error('no subscription');
+  const [payment] = await t.db
+    .insert(payments)
+    .values({ clinicId: programme.clinicId, subscriptionId: subscription.id, provider: 'asaas', providerPaymentId, method: 'pix', amountCents: 9990, dueDate, periodStart: dueDate, periodEnd: addCycleToDay(dueDate, 'monthly'), createdAt: options.at })
+    .returning();
+  if (!payment) throw new Error('no payment');
+  if (options.atDouble !== false) {
+    asaas.subscriptions.set(providerSubscriptionId, { object: 'subscription', id: providerSubscriptionId, status: 'ACTIVE', billingType: 'PIX', value: 99.9, cycle: 'MONTHLY', deleted: false });
+  }
+  asaas.addPayment({ id: providerPaymentId, subscription: providerSubscriptionId, value: 99.9, dueDate, billingType: 'PIX', status: 'PENDING' });
+  return { patient, paymentId: payment.id, subscriptionId: subscription.id, providerPaymentId, providerSubscriptionId };
 }

@@ -689,6 +689,9 @@ export const messages = {
     walletIdInvalid: 'Identificador de carteira (walletId) inválido.',
     asaasKeyRefused: 'O Asaas recusou esta chave de API. Confira se ela foi copiada inteira e se é do ambiente certo (produção ou sandbox); nada foi alterado.',
     asaasUnreachable: 'Não foi possível falar com o Asaas para conferir a chave de API. Nada foi alterado; tente novamente em instantes.',
+    /** Connecting also registers the clinic's own webhook at its Asaas account (issue 22). */
+    webhookRefused: 'O Asaas não aceitou o cadastro do webhook desta clínica ({reason}). Nada foi alterado.',
+    webhookUnreachable: 'Não foi possível cadastrar o webhook da clínica no Asaas. Nada foi alterado; tente novamente em instantes.',
   },
   pagination: {
     label: 'Paginação',
@@ -908,6 +911,10 @@ export const messages = {
       suspended: '{name} está suspensa',
       overdueSince: '{name} tem pagamentos em atraso desde {date}',
       overdue: '{name} tem pagamentos em atraso',
+      /** Issue 22: a settlement held because the provider reported less than the charge, and a provider event failed. */
+      paymentHeld: '{name}: pagamento recebido com valor menor que a cobrança, retido para conferência desde {date}',
+      webhookFailed: '{name}: evento do provedor de pagamento não processado desde {date}',
+      webhookFailedNoClinic: 'Evento do provedor de pagamento não processado desde {date} (nenhuma clínica identificada)',
     },
   },
   // The shells of the three portals: brand, sidebar group and entries (specification §2 "... portal layout").

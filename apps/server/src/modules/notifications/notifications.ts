@@ -39,7 +39,11 @@ const PLATFORM_COLOR = '#0d9488';
 /** 'Clínica A (em atraso desde 01/11/2026); Clínica B (…)', the longest overdue first, and how many more there are. */
 function overdueClinicList(alerts: readonly DashboardAlert[], total: number): string {
   const listed = alerts
-    .map((alert) => (alert.date ? formatMessage(s.overdueDigestClinic, { name: alert.clinicName, date: formatDate(alert.date) }) : alert.clinicName))
+    .map((alert) => {
+      // Overdue-payment alerts always name their clinic.
+      const name = alert.clinicName ?? '';
+      return alert.date ? formatMessage(s.overdueDigestClinic, { name, date: formatDate(alert.date) }) : name;
+    })
     .join('; ');
   const more = total - alerts.length;
   return more > 0 ? formatMessage(s.overdueDigestMore, { clinics: listed, count: more }) : listed;

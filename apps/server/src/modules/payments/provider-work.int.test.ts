@@ -10,7 +10,7 @@ import { messages } from '@carteirinha/shared/messages';
 import { auditLog, emailOutbox, jobs, payments, subscriptions, users } from '../../db/schema.ts';
 import { startAsaasDouble, type AsaasDouble } from '../../../test/asaas-double.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { asaasEnvelopeOf, callAs, checkoutBody, createPatient, createProgramme, newKey, paymentRowOf, subscriptionRowOf, type Patient, type Programme } from '../../../test/checkout-kit.ts';
+import { asaasEnvelopeOf, callAs, checkoutBody, createPatient, createProgramme, newKey, paymentRowOf, subscribeAtAsaasDouble, subscriptionRowOf, type Patient, type Programme } from '../../../test/checkout-kit.ts';
 import { PROVIDER_WORK_QUEUE } from '../subscriptions/follow-ups.ts';
 import { recordLocalCharge } from './providers/local.ts';
 import { WEBHOOK_PATH, WEBHOOK_TOKEN_HEADER } from './webhook-routes.ts';
@@ -84,25 +84,8 @@ async function subscribeLocally(): Promise<Subscribed> {
 }
 
 /** A subscription billed through the Asaas double: the same rows checkout writes, and the double's own records. */
-async function subscribeAtAsaas(options: { atDouble?: boolean } = {}): Promise<Subscribed> {
-  const patient = await createPatient(t, programme);
-  const suffix = randomUUID().slice(0, 8);
-  const providerSubscriptionId = `sub_${suffix}`;
-  const [subscription] = await t.db
-    .insert(subscriptions)
-    .values({ clinicId: programme.clinicId, userId: patient.userId, planId: programme.planId, status: 'pending', provider: 'asaas', providerSubscriptionId, amountCents: 9990, paymentMethod: 'pix', createdAt: clock })
-    .returning();
-  if (!subscription) throw new Error('no subscription');
-  const [payment] = await t.db
-    .insert(payments)
-    .values({ clinicId: programme.clinicId, subscriptionId: subscription.id, provider: 'asaas', providerPaymentId: `pay_${suffix}`, method: 'pix', amountCents: 9990, dueDate: '2026-11-24', periodStart: '2026-11-24', periodEnd: '2026-12-24', createdAt: clock })
-    .returning();
-  if (!payment) throw new Error('no payment');
-  if (options.atDouble !== false) {
-    asaas.subscriptions.set(providerSubscriptionId, { object: 'subscription', id: providerSubscriptionId, status: 'ACTIVE', billingType: 'PIX', value: 99.9, cycle: 'MONTHLY', deleted: false });
-  }
-  asaas.addPayment({ id: `pay_${suffix}`, subscription: providerSubscriptionId, value: 99.9, dueDate: '2026-11-24', billingType: 'PIX', status: 'PENDING' });
-  return { patient, paymentId: payment.id, subscriptionId: subscription.id };
+function subscribeAtAsaas(options: { atDouble?: boolean } = {}): Promise<Subscribed> {
+  return subscribeAtAsaasDouble(t, asaas, programme, { at: clock, ...options });
 }
 
 describe('a refund that ends the subscription here cancels it at the provider', () => {

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client.ts';
 import { clinics, clinicSettings } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { createSecretBox, type SecretBox } from '../../../lib/secret-box.ts';
-import { createAsaasProvider, type AsaasLog } from './asaas.ts';
+import { createAsaasProvider, type AsaasLog, type AsaasProvider } from './asaas.ts';
 import { createLocalProvider, type LocalProvider } from './local.ts';
 import type { MerchantAccount, PaymentProvider, ProviderName } from './provider.ts';
 
@@ -36,6 +36,8 @@ export type PaymentProviders = {
   webhookToken: string;
   /** Checks a clinic's Asaas key at Asaas before it is stored and answers its account's wallet (asaas.ts). */
   asaasWalletIdOf: (apiKey: string) => Promise<string | null>;
+  /** Registers a clinic's own webhook at the Asaas account its key opens (asaas.ts); answers the webhook's id. */
+  registerAsaasWebhook: AsaasProvider['registerWebhook'];
 };
 
 export type PaymentProviderDeps = { db: Database; log?: AsaasLog; fetch?: typeof fetch; now?: () => Date };
@@ -54,7 +56,7 @@ export function createPaymentProviders(config: PaymentsConfig, deps: PaymentProv
     log: deps.log,
   });
   const byName = (name: ProviderName): PaymentProvider => (name === 'asaas' ? asaas : local);
-  return { default: byName(config.provider), byName, local, webhookToken: config.webhookToken, asaasWalletIdOf: (apiKey) => asaas.accountWalletId(apiKey) };
+  return { default: byName(config.provider), byName, local, webhookToken: config.webhookToken, asaasWalletIdOf: (apiKey) => asaas.accountWalletId(apiKey), registerAsaasWebhook: (apiKey, webhook) => asaas.registerWebhook(apiKey, webhook) };
 }
 
 /** The BR Code needs a merchant city; a clinic without one is shown as in Brazil. */
