@@ -637,6 +637,10 @@ export const messages = {
     visitsSearchPlaceholder: 'Buscar por paciente ou serviço...',
     visitsCaption: 'Atendimentos da clínica, do mais recente ao mais antigo',
     visitsEmpty: 'Nenhum atendimento encontrado',
+    /** Issue 22: a visit called off, and one made before the patient withdrew within the 7 days. */
+    visitCanceled: 'Cancelado',
+    visitBeforeWithdrawal: 'Antes da desistência de {date}',
+    visitAlreadyCanceled: 'Este atendimento já foi cancelado.',
     columns: {
       date: 'Data',
       patient: 'Paciente',

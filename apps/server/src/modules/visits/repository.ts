@@ -1,7 +1,7 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Visit, VisitListQuery } from '@carteirinha/shared/contracts/visits';
 import type { Database } from '../../db/client.ts';
-import { cards, dependents, profiles, users, visits } from '../../db/schema.ts';
+import { cards, dependents, profiles, subscriptions, users, visits } from '../../db/schema.ts';
 import { foldedContains, totalOf } from '../../lib/sql.ts';
 
 type Scope = { clinicId: string };
@@ -24,17 +24,21 @@ function visitRows(db: Database) {
       discountCents: visits.discountCents,
       finalCents: visits.finalCents,
       status: visits.status,
+      canceledAt: visits.canceledAt,
+      // A subscription the patient withdrew from within the 7 days (lifecycle: cancel_reason 'withdrawal').
+      subscriptionWithdrawnAt: sql<Date | null>`case when ${subscriptions.cancelReason} = 'withdrawal' then ${subscriptions.canceledAt} end`.mapWith(subscriptions.canceledAt),
     })
     .from(visits)
     .innerJoin(cards, eq(cards.id, visits.cardId))
+    .innerJoin(subscriptions, eq(subscriptions.id, visits.subscriptionId))
     .innerJoin(users, eq(users.id, visits.patientUserId))
     .leftJoin(profiles, eq(profiles.id, visits.patientUserId))
     .leftJoin(dependents, eq(dependents.id, visits.dependentId))
     .$dynamic();
 }
 
-function toVisit(row: { performedAt: Date } & Omit<Visit, 'performedAt'>): Visit {
-  return { ...row, performedAt: row.performedAt.toISOString() };
+function toVisit(row: { performedAt: Date; canceledAt: Date | null; subscriptionWithdrawnAt: Date | null } & Omit<Visit, 'performedAt' | 'canceledAt' | 'subscriptionWithdrawnAt'>): Visit {
+  return { ...row, performedAt: row.performedAt.toISOString(), canceledAt: row.canceledAt?.toISOString() ?? null, subscriptionWithdrawnAt: row.subscriptionWithdrawnAt?.toISOString() ?? null };
 }
 
 function conditionsOf(scope: Scope, query: VisitListQuery): SQL | undefined {

@@ -1,12 +1,14 @@
 import type { Visit } from '@carteirinha/shared/contracts/visits';
-import { formatDateTime, formatMoney } from '@carteirinha/shared/format';
-import { messages } from '@carteirinha/shared/messages';
+import { formatDate, formatDateTime, formatMoney } from '@carteirinha/shared/format';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
+import { Badge } from '@/components/ui/badge';
 import { VisitStatusBadge } from './visit-status-badge';
 
-const c = messages.cardScreens.columns;
+const s = messages.cardScreens;
+const c = s.columns;
 
 type VisitsTableProps = {
   visits: Visit[] | undefined;
@@ -41,7 +43,12 @@ export function VisitsTable({ visits, error, onRetry, busy, caption, emptyText, 
         </TableCell>
         <TableCell className="whitespace-nowrap font-medium tabular-nums">{formatMoney(visit.finalCents)}</TableCell>
         <TableCell>
-          <VisitStatusBadge status={visit.status} />
+          <div className="flex flex-col items-start gap-1">
+            {visit.canceledAt ? <Badge variant="destructive">{s.visitCanceled}</Badge> : <VisitStatusBadge status={visit.status} />}
+            {visit.subscriptionWithdrawnAt ? (
+              <span className="text-xs text-muted-foreground">{formatMessage(s.visitBeforeWithdrawal, { date: formatDate(visit.subscriptionWithdrawnAt) })}</span>
+            ) : null}
+          </div>
         </TableCell>
       </TableRow>
     ));
