@@ -40,7 +40,29 @@ export type DatabaseHandle = {
   maintain: (() => Promise<void>) | null;
   /** Answers whether the database takes a query within `timeoutMs` (readiness): never waits longer, never throws. */
   ping: (timeoutMs: number) => Promise<boolean>;
+  /**
+   * Calls `listener` with the text of every statement sent through `db` until the returned function is called: how
+   * a test proves two paths make the same statements (issue 22: a reset for a known and an unknown address), and how
+   * bench/ counts round trips. One function call per statement while nobody listens.
+   */
+  observeStatements: (listener: (statement: string) => void) => () => void;
 };
+
+/** Drizzle's logger, turned into a list of listeners (DatabaseHandle.observeStatements). */
+function statementObserver() {
+  const listeners = new Set<(statement: string) => void>();
+  return {
+    logger: {
+      logQuery(query: string) {
+        for (const listener of listeners) listener(query);
+      },
+    },
+    observe(listener: (statement: string) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /** Any constant shared by every process: serialises migrations on a PostgreSQL server. */
@@ -83,10 +105,12 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
       throw error;
     });
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const statements = statementObserver();
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: statements.logger });
   return {
     db,
     kind: 'pglite',
+    observeStatements: statements.observe,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: async () => {
       try {
@@ -257,10 +281,12 @@ export function openPostgres(connectionString: string, poolSize = 10, options: {
   // query opens a new one: the server recovers by itself when the database is back.
   pool.on('error', ignoreConnectionError);
   pool.on('connect', (client) => client.on('error', ignoreConnectionError));
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const statements = statementObserver();
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: statements.logger });
   return {
     db,
     kind: 'postgres',
+    observeStatements: statements.observe,
     migrate: () => migrateOnOwnConnection(connectionString),
     close: () => pool.end(),
     backup: (file) => runPgDump(pool, connectionString, pgDumpPath, file),
