@@ -38,7 +38,7 @@ import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
-import { createCeilingNotifier } from './modules/auth/ceiling-notice.ts';
+import { enqueueAccountMail, registerAccountMail } from './modules/auth/account-mail.ts';
 import { clinicRoutes } from './modules/clinics/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -187,14 +187,14 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   const auth = createAuth({
     db: database.db,
     log: app.log,
-    mailer,
-    homeOf,
+    jobs,
     background,
     secret: authSecret,
     publicUrl: config.publicUrl,
     google: config.google,
   });
   app.decorate('auth', auth);
+  registerAccountMail(jobs, { db: database.db, mailer, homeOf, log: app.log, secret: authSecret });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
@@ -240,8 +240,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     addressLimit: config.signInAddressFailureLimit,
     addressWindowMs: config.signInWindowMs,
     accountLimit: config.signInAccountFailureLimit,
-    onCeilingReached: createCeilingNotifier({ db: database.db, mailer, homeOf }),
-    background,
+    onCeilingReached: (email) => enqueueAccountMail(jobs, { kind: 'signInCeiling', email }),
   });
   await app.register(authRoutes, { auth, db: database.db, throttle, settings, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
   await app.register(healthRoutes, { database });

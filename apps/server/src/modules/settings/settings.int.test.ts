@@ -30,6 +30,7 @@ import {
   TEST_PASSWORD,
   PUBLIC_URL,
   type TestApp,
+  settleWork,
 } from '../../../test/helpers.ts';
 
 /** The auth secret createTestApp gives the app: a second process on the same database must share it. */
@@ -549,7 +550,7 @@ describe('SMTP from Configurações', () => {
     });
     expect(reset.statusCode).toBe(200);
     // E-mails go after the answer (issue 12, item 9).
-    await t.app.background.settled();
+    await settleWork(t);
     // Both the sign-up verification and the reset link went through the SMTP server.
     const toPatient = smtp.received.filter((message) => message.includes(patient.email));
     expect(toPatient).toHaveLength(2);
