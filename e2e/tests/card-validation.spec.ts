@@ -175,8 +175,7 @@ test.describe('/paciente/cartao', () => {
     await expect(page).toHaveURL(`${demo}/paciente/assinatura`);
   });
 
-  test('Baixar Cartão downloads the PNG and Compartilhar copies the link', async ({ page, signInAs, visit, context, baseURL }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  test('Baixar Cartão downloads the PNG, and Compartilhar sends the image, not a link only its holder can open', async ({ page, signInAs, visit }) => {
     await signInAs('patient');
     await visit('/paciente/cartao');
     const downloading = page.waitForEvent('download');
@@ -185,10 +184,34 @@ test.describe('/paciente/cartao', () => {
     expect(download.suggestedFilename()).toMatch(/^cartao-\d{4}\.png$/);
     await expectToast(page, 'Cartão baixado com sucesso!');
 
-    // Headless Chromium on Linux has no Web Share API: the link is copied instead.
+    // Headless Chromium on Linux shares no files: the image is downloaded, and the toast says so.
+    const fallback = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Compartilhar' }).click();
-    await expectToast(page, 'Link compartilhado!');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/paciente/cartao`);
+    expect((await fallback).suggestedFilename()).toMatch(/^cartao-\d{4}\.png$/);
+    await expectToast(page, 'Imagem do cartão baixada: envie-a pelo aplicativo que preferir.');
+  });
+
+  test('on a device that shares files, Compartilhar hands the card image to the share sheet', async ({ page, signInAs, visit }) => {
+    // The device's share sheet, as a phone has it: it takes PNG files and records what it was given.
+    await page.addInitScript(() => {
+      const shared: Array<{ name: string; type: string; size: number }> = [];
+      Object.assign(window, { sharedFiles: shared });
+      Object.defineProperty(navigator, 'canShare', { value: (data: ShareData) => Boolean(data.files?.every((file) => file.type === 'image/png')) });
+      Object.defineProperty(navigator, 'share', {
+        value: async (data: ShareData) => {
+          for (const file of data.files ?? []) shared.push({ name: file.name, type: file.type, size: file.size });
+        },
+      });
+    });
+    await signInAs('patient');
+    await visit('/paciente/cartao');
+    await page.getByRole('button', { name: 'Compartilhar' }).click();
+    await expectToast(page, 'Cartão compartilhado!');
+    const shared = await page.evaluate(() => (window as unknown as { sharedFiles: Array<{ name: string; type: string; size: number }> }).sharedFiles);
+    expect(shared).toHaveLength(1);
+    expect(shared[0]?.name).toMatch(/^cartao-\d{4}\.png$/);
+    expect(shared[0]?.type).toBe('image/png');
+    expect(shared[0]?.size).toBeGreaterThan(1000);
   });
 
   test('the QR changes by itself within 65 s, without reloading', async ({ page, signInAs, visit }) => {

@@ -82,6 +82,23 @@ test.describe('/clinica/planos', () => {
     await expect(page).toHaveURL(/\/clinica\/planos$/);
   });
 
+  test('on a phone each plan is a card with its price, discounts and Editar in sight', async ({ page, signInAs, visit }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs('clinicAdmin');
+    await visit('/clinica/planos');
+    const plans = page.getByRole('list', { name: 'Planos de pacientes da clínica' });
+    const individual = plans.getByRole('listitem').filter({ hasText: 'Plano Individual' });
+    await expect(individual).toContainText('R$');
+    await expect(individual).toContainText('Descontos');
+    await expect(individual).toContainText(/Consultas \d+%/);
+    const edit = individual.getByRole('button', { name: 'Editar Plano Individual' });
+    await edit.scrollIntoViewIfNeeded();
+    await expect(edit).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await edit.click();
+    await expect(page.getByRole('dialog', { name: 'Editar Plano' })).toBeVisible();
+  });
+
   test('staff do not see Planos and cannot open /clinica/planos', async ({ page, signInAs, visit }) => {
     await signInAs('clinicStaff');
     await visit('/clinica');

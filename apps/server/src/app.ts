@@ -19,7 +19,7 @@ import { brandingRoutes } from './modules/branding/routes.ts';
 import { billingSettingsRoutes } from './modules/payments/billing-settings-routes.ts';
 import type { ProviderCharge } from './modules/payments/providers/provider.ts';
 import { createClinicAsaasKeyBox, createClinicWebhookTokenBox, createPaymentProviders, type PaymentProviders } from './modules/payments/providers/index.ts';
-import { createHostResolver, type HostResolver } from './modules/tenancy/host-site.ts';
+import { clinicSiteUrl, createHostResolver, type HostResolver } from './modules/tenancy/host-site.ts';
 import { tenancyRoutes } from './modules/tenancy/routes.ts';
 import { registerHostSite } from './plugins/host-site.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -287,7 +287,13 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   };
   const billing = billingOf(database.db, paymentProviders, keyBox, settle);
   await app.register(checkoutRoutes, { db: database.db, billing, now, jobs });
-  await app.register(cardRoutes, { db: database.db, box: cardBox, now, validationsPerMinute: config.cardValidationsPerMinute });
+  await app.register(cardRoutes, {
+    db: database.db,
+    box: cardBox,
+    now,
+    validationsPerMinute: config.cardValidationsPerMinute,
+    siteUrlOf: (clinic) => clinicSiteUrl(clinic, { mainDomain: config.mainDomain, publicUrl: config.publicUrl }),
+  });
   await app.register(serviceRoutes, { db: database.db });
   await app.register(visitRoutes, { db: database.db, now });
   await app.register(outboxRoutes, { db: database.db });

@@ -13,6 +13,7 @@ import type { Role } from '@carteirinha/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { createMigratedPostgresDatabase, openMigratedPglite } from './template-database.ts';
 import type { PaymentStatus } from '@carteirinha/shared/contracts/payments';
 import { clinics, contractTerms, payments, subscriptionPlans, subscriptions, userRoles, users } from '../src/db/schema.ts';
 import { defaultTermsBody } from '../src/modules/checkout/default-terms.ts';
@@ -31,8 +32,12 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
-/** An empty, migrated database of this project's kind. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A migrated database of this project's kind with no rows, of the test's own: a copy of the run's migrated template
+ * (template-database.ts). `from: 'empty'` migrates an empty database instead, for the test of the migrations.
+ */
+export async function createTestDatabase(options: { from?: 'template' | 'empty' } = {}): Promise<DatabaseHandle> {
+  if (options.from !== 'empty') return testDatabaseKind() === 'postgres' ? createMigratedPostgresDatabase() : openMigratedPglite();
   const database = testDatabaseKind() === 'postgres' ? await createPostgresDatabase() : await openPglite(undefined);
   await database.migrate();
   return database;

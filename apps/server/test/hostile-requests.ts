@@ -217,6 +217,8 @@ export function sampleOf(schema: JsonSchema, seed = 1): Json {
       for (const key of schema.required ?? []) result[key] = sampleOf(schema.properties?.[key] ?? {}, seed);
       return result;
     }
+    // A schema that names no type takes any value.
+    case undefined:
     default:
       return 'fuzz';
   }

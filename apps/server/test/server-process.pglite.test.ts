@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@carteirinha/shared/contracts/me';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
-import { freePort, spawnServer, startServer, stopServer as stop } from './server-process.ts';
+import { freePort, spawnServer, startServer, stopServer as stop, type ServerProcess } from './server-process.ts';
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<Response> {
   return fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -14,18 +14,58 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   });
 }
 
-describe('the server process on the embedded database', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-process-'));
-  });
-  afterAll(async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
+/** Every file and folder under `root` whose mode lets the group or others in, with its mode in octal. */
+async function groupOrWorldAccessible(root: string): Promise<string[]> {
+  const open: string[] = [];
+  const visit = async (entry: string): Promise<void> => {
+    const stat = await fs.lstat(entry);
+    if ((stat.mode & 0o077) !== 0) open.push(`${path.relative(root, entry) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of await fs.readdir(entry)) await visit(path.join(entry, name));
+  };
+  await visit(root);
+  return open;
+}
+
+/*
+ * The real server process on its default database, started as few times as the promises need (each start is a Node
+ * process, a PGlite cluster made on disk, the migrations and the demo seed): one server on a data folder left open,
+ * a second one refused beside it, then a restart. The tests run in order on that one server.
+ */
+let dataDir: string;
+let first: ServerProcess;
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-process-'));
+  // A folder left open by an older version, or copied in by hand.
+  await fs.chmod(dataDir, 0o755);
+  await fs.mkdir(path.join(dataDir, 'uploads'), { mode: 0o777 });
+  await fs.chmod(path.join(dataDir, 'uploads'), 0o777);
+  await fs.writeFile(path.join(dataDir, 'uploads', 'logo.png'), 'x');
+  await fs.chmod(path.join(dataDir, 'uploads', 'logo.png'), 0o666);
+  first = await startServer(dataDir, await freePort());
+}, 120_000);
+afterAll(async () => {
+  if (first.child.exitCode === null) await stop(first);
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the embedded database’s data folder', () => {
+  it('is the server user’s only: fixes what it finds open and creates nothing group or world accessible', async () => {
+    expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
+    expect(await groupOrWorldAccessible(dataDir)).toEqual([]);
+    expect((await fs.readdir(path.join(dataDir, 'pglite'))).length).toBeGreaterThan(0);
   });
 
+  it('refuses a second server on the same folder while the first runs, and leaves the first untouched', async () => {
+    const second = spawnServer(dataDir, await freePort());
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain('in use by another Carteirinha process');
+    expect(second.output()).not.toContain('Carteirinha em ');
+    expect((await fetch(`${first.baseUrl}/api/ready`)).status).toBe(200);
+  }, 60_000);
+});
+
+describe('the server process on the embedded database', () => {
   it('seeds the demo, exits cleanly on SIGTERM, and keeps everything across a restart', async () => {
-    const port = await freePort();
-    const first = await startServer(dataDir, port);
     const health = await (await fetch(`${first.baseUrl}/api/health`)).json();
     expect(health).toEqual({ status: 'ok', database: 'pglite' });
     const ready = await fetch(`${first.baseUrl}/api/ready`);
@@ -42,8 +82,10 @@ describe('the server process on the embedded database', () => {
     expect(signUp.status).toBe(200);
     expect(await stop(first)).toBe(0);
     expect(first.output()).toContain('shutting down');
+    expect(await groupOrWorldAccessible(dataDir)).toEqual([]);
 
-    const second = await startServer(dataDir, port);
+    // The lock went with the first server: the folder opens again, with everything in it.
+    const second = await startServer(dataDir, await freePort());
     try {
       const again = await signIn(second.baseUrl, 'sobrevive@teste.dev', 'senha-123');
       expect(again.status).toBe(200);
@@ -54,61 +96,4 @@ describe('the server process on the embedded database', () => {
       expect(await stop(second)).toBe(0);
     }
   }, 120_000);
-});
-
-/** Every file and folder under `root` whose mode lets the group or others in, with its mode in octal. */
-async function groupOrWorldAccessible(root: string): Promise<string[]> {
-  const open: string[] = [];
-  const visit = async (entry: string): Promise<void> => {
-    const stat = await fs.lstat(entry);
-    if ((stat.mode & 0o077) !== 0) open.push(`${path.relative(root, entry) || '.'} ${(stat.mode & 0o777).toString(8)}`);
-    if (stat.isDirectory()) for (const name of await fs.readdir(entry)) await visit(path.join(entry, name));
-  };
-  await visit(root);
-  return open;
-}
-
-describe('the embedded database’s data folder', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-data-folder-'));
-  });
-  afterAll(async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('is the server user’s only: fixes what it finds open and creates nothing group or world accessible', async () => {
-    // A folder left open by an older version, or copied in by hand.
-    await fs.chmod(dataDir, 0o755);
-    await fs.mkdir(path.join(dataDir, 'uploads'), { mode: 0o777 });
-    await fs.chmod(path.join(dataDir, 'uploads'), 0o777);
-    await fs.writeFile(path.join(dataDir, 'uploads', 'logo.png'), 'x');
-    await fs.chmod(path.join(dataDir, 'uploads', 'logo.png'), 0o666);
-
-    const server = await startServer(dataDir, await freePort());
-    try {
-      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
-      expect(await groupOrWorldAccessible(dataDir)).toEqual([]);
-      expect((await fs.readdir(path.join(dataDir, 'pglite'))).length).toBeGreaterThan(0);
-    } finally {
-      expect(await stop(server)).toBe(0);
-    }
-    expect(await groupOrWorldAccessible(dataDir)).toEqual([]);
-  }, 120_000);
-
-  it('refuses a second server on the same folder while the first runs, and leaves the first untouched', async () => {
-    const first = await startServer(dataDir, await freePort());
-    try {
-      const second = spawnServer(dataDir, await freePort());
-      expect(await second.exited).not.toBe(0);
-      expect(second.output()).toContain('in use by another Carteirinha process');
-      expect(second.output()).not.toContain('Carteirinha em ');
-      expect((await fetch(`${first.baseUrl}/api/ready`)).status).toBe(200);
-    } finally {
-      expect(await stop(first)).toBe(0);
-    }
-    // The lock went with the first server: the folder opens again.
-    const again = await startServer(dataDir, await freePort());
-    expect(await stop(again)).toBe(0);
-  }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCep, formatCnpj, formatCpf, formatDate, formatDateTime, formatMoney, formatPhone } from './format.ts';
+import { formatCep, formatCnpj, formatCpf, formatDate, formatDateTime, formatMoney, formatPhone, ofPlan } from './format.ts';
 
 describe('formatMoney', () => {
   it('formats integer cents as pt-BR reais', () => {
@@ -57,5 +57,14 @@ describe('formatCpf, formatPhone, formatCep', () => {
     expect(formatPhone('+55 11 98765-4321')).toBe('+55 11 98765-4321');
     expect(formatCep('0131')).toBe('0131');
     expect(formatPhone('')).toBe('');
+  });
+});
+
+describe('ofPlan', () => {
+  it('names a plan once, whether or not the clinic called it "Plano …"', () => {
+    expect(ofPlan('Plano Família')).toBe('do Plano Família');
+    expect(ofPlan('plano anual')).toBe('do plano anual');
+    expect(ofPlan('Família')).toBe('do plano Família');
+    expect(ofPlan('Planos Empresariais')).toBe('do plano Planos Empresariais');
   });
 });

@@ -75,3 +75,12 @@ export function formatPhone(value: string): string {
 export function formatCep(value: string): string {
   return maskDigits(value, ['00000-000']);
 }
+
+/**
+ * "do plano Família", or "do Plano Família" for a plan whose name already says it is one: a clinic names its plans
+ * freely, and "do plano Plano Família" is what a sentence got by putting the word before every name (issue 23).
+ */
+export function ofPlan(planName: string): string {
+  const name = planName.trim();
+  return /^plano\b/i.test(name) ? `do ${name}` : `do plano ${name}`;
+}

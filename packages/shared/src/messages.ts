@@ -74,6 +74,8 @@ export const messages = {
     networkError: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
     // A save that got no answer (offline, failed or timed out): it is never sent again behind the user's back.
     offlineNothingSaved: 'Sem conexão. Nada foi salvo.',
+    // A lookup (a list, a card validation) that got no answer in time.
+    readTimeout: 'O servidor demorou demais para responder. Tente novamente.',
     // The error state of a list or a page whose data did not load.
     loadErrorTitle: 'Não foi possível carregar os dados',
     retry: 'Tentar novamente',
@@ -94,6 +96,7 @@ export const messages = {
     perMonth: '/mês',
     confirmDeleteTitle: 'Confirmar Exclusão',
     delete: 'Excluir',
+    edit: 'Editar',
   },
   // Any path the router does not know (specification §2 "Not-found screen"): its two lines are the specification's.
   notFound: {
@@ -323,7 +326,7 @@ export const messages = {
     pendingRule: 'A assinatura ainda não foi paga: ela é cancelada na hora e a cobrança em aberto deixa de valer.',
     receiptSubject: 'Comprovante de cancelamento da sua assinatura',
     receiptIntro:
-      'Sua assinatura do plano {plan} foi cancelada em {date}. Protocolo: {protocol}. Valor devolvido: {refund}. Benefícios válidos até: {until}. Nenhuma nova cobrança será feita.',
+      'Sua assinatura {ofPlan} foi cancelada em {date}. Protocolo: {protocol}. Valor devolvido: {refund}. Benefícios válidos até: {until}. Nenhuma nova cobrança será feita.',
     receiptBenefitsEnded: 'encerrados na data do cancelamento',
     receiptAction: 'Ver minha assinatura',
     receiptFooter: 'Guarde este e-mail: ele comprova o seu pedido de cancelamento.',
@@ -374,6 +377,7 @@ export const messages = {
     confirming: 'Processando...',
     paymentTitle: 'Pagamento gerado',
     paymentDescription: 'Conclua o pagamento para ativar sua assinatura.',
+    paymentDoneDescription: 'Pagamento confirmado: sua assinatura está ativa.',
     pixInstructions: 'Escaneie o QR Code com o aplicativo do seu banco ou use o Pix copia e cola.',
     pixQrAlt: 'QR Code do Pix',
     pixCopyPaste: 'Pix copia e cola',
@@ -429,7 +433,7 @@ export const messages = {
     print: 'Imprimir',
     back: 'Voltar',
     receiptTitle: 'Recibo de pagamento',
-    receiptStatement: 'Recebemos de {payer} o valor de {amount} referente à assinatura do plano {plan}.',
+    receiptStatement: 'Recebemos de {payer} o valor de {amount} referente à assinatura {ofPlan}.',
     paidAt: 'Pago em',
     period: 'Período',
     method: 'Forma de pagamento',
@@ -515,6 +519,9 @@ export const messages = {
     upToMembers: 'Até {count} pessoas',
     downloaded: 'Cartão baixado com sucesso!',
     shared: 'Link compartilhado!',
+    // 'Compartilhar' sends the card's image, which anyone can open (the card page's link only opens for its holder).
+    sharedImage: 'Cartão compartilhado!',
+    sharedAsDownload: 'Imagem do cartão baixada: envie-a pelo aplicativo que preferir.',
     download: 'Baixar Cartão',
     share: 'Compartilhar',
     activateCamera: 'Ativar Câmera',
@@ -572,7 +579,7 @@ export const messages = {
     discountsTitle: 'Seus descontos',
     downloadError: 'Não foi possível baixar o cartão: {message}',
     shareTitle: 'Meu cartão de descontos',
-    shareError: 'Não foi possível compartilhar o link. Tente novamente.',
+    shareError: 'Não foi possível compartilhar o cartão. Tente novamente.',
     /** Validar QR Code and Validar Cartão. */
     qrPageTitle: 'Validar QR Code',
     qrPageDescription: 'Valide o QR Code do cartão digital do paciente',
@@ -616,6 +623,8 @@ export const messages = {
     serviceOther: 'Outro serviço (digitar)',
     serviceNameLabel: 'Nome do serviço',
     categoryLabel: 'Categoria',
+    categoryPick: 'Selecione uma categoria',
+    categoryRequired: 'Selecione a categoria do serviço',
     priceLabel: 'Valor',
     priceInvalid: 'Informe o valor em reais, como 150,00',
     serviceNameRequired: 'Informe o nome do serviço (mínimo 2 caracteres)',
@@ -666,25 +675,25 @@ export const messages = {
   /** E-mails about a patient's charges (webhooks, reminders, delinquency: ADR 013) and the local simulation (issue 14). */
   paymentNotices: {
     confirmedSubject: 'Pagamento confirmado',
-    confirmedIntro: 'Recebemos o pagamento de {amount} da sua assinatura do plano {plan}. Sua assinatura está ativa e válida até {until}.',
+    confirmedIntro: 'Recebemos o pagamento de {amount} da sua assinatura {ofPlan}. Sua assinatura está ativa e válida até {until}.',
     confirmedWaiting: 'Os descontos do plano começam a valer em {date}, quando termina a carência.',
     reminderBeforeSubject: 'Sua cobrança vence em breve',
-    reminderBeforeIntro: 'A cobrança de {amount} da sua assinatura do plano {plan} vence em {date}. Pague até o vencimento para manter seus benefícios.',
+    reminderBeforeIntro: 'A cobrança de {amount} da sua assinatura {ofPlan} vence em {date}. Pague até o vencimento para manter seus benefícios.',
     reminderDueSubject: 'Sua cobrança vence hoje',
-    reminderDueIntro: 'A cobrança de {amount} da sua assinatura do plano {plan} vence hoje, {date}. Pague hoje para manter seus benefícios.',
+    reminderDueIntro: 'A cobrança de {amount} da sua assinatura {ofPlan} vence hoje, {date}. Pague hoje para manter seus benefícios.',
     overdueSubject: 'Pagamento em atraso',
     overdueIntro:
-      'A cobrança de {amount} da sua assinatura do plano {plan}, vencida em {date}, ainda não foi paga. Seus benefícios continuam até {until}; depois disso ficam suspensos até o pagamento.',
-    overdueIntroNoBenefits: 'A cobrança de {amount} da sua assinatura do plano {plan}, vencida em {date}, ainda não foi paga. Pague para ativar seus benefícios.',
+      'A cobrança de {amount} da sua assinatura {ofPlan}, vencida em {date}, ainda não foi paga. Seus benefícios continuam até {until}; depois disso ficam suspensos até o pagamento.',
+    overdueIntroNoBenefits: 'A cobrança de {amount} da sua assinatura {ofPlan}, vencida em {date}, ainda não foi paga. Pague para ativar seus benefícios.',
     suspendedSubject: 'Benefícios suspensos',
     suspendedIntro:
-      'A cobrança de {amount} da sua assinatura do plano {plan}, vencida em {date}, não foi paga e os benefícios do seu cartão estão suspensos. Assim que o pagamento for confirmado, eles voltam na hora.',
+      'A cobrança de {amount} da sua assinatura {ofPlan}, vencida em {date}, não foi paga e os benefícios do seu cartão estão suspensos. Assim que o pagamento for confirmado, eles voltam na hora.',
     action: 'Ver minha assinatura',
     footer: 'Você recebe este aviso porque tem uma assinatura no programa de benefícios da clínica.',
     simulateUnavailable: 'Esta cobrança não está em aberto ou não pode ter o pagamento simulado.',
     refundedAfterCancellationSubject: 'Pagamento estornado',
     refundedAfterCancellationIntro:
-      'Recebemos um pagamento de {amount} da sua assinatura do plano {plan} depois que ela já estava cancelada. Como nada mais é cobrado de uma assinatura cancelada, o valor foi estornado para você pela mesma forma de pagamento. O prazo para o dinheiro aparecer depende do seu banco ou da operadora do cartão. Sua assinatura continua cancelada.',
+      'Recebemos um pagamento de {amount} da sua assinatura {ofPlan} depois que ela já estava cancelada. Como nada mais é cobrado de uma assinatura cancelada, o valor foi estornado para você pela mesma forma de pagamento. O prazo para o dinheiro aparecer depende do seu banco ou da operadora do cartão. Sua assinatura continua cancelada.',
   },
   /** Financeiro › cobrança: grace period and the clinic's Asaas account (issue 14). */
   billingSettings: {
@@ -830,7 +839,7 @@ export const messages = {
     planInactive: 'Este plano está inativo. Selecione um plano ativo.',
     domainNeedsPlan: 'O plano escolhido não inclui domínio próprio. Escolha outro plano ou deixe o domínio em branco.',
     domainOnMainDomain: 'Este endereço é da própria plataforma ({mainDomain}). Para ele, use o Subdomínio; o domínio próprio é um domínio da clínica.',
-    approveOnlyTrial: 'Somente clínicas em trial podem ser aprovadas.',
+    approveOnlyTrial: 'Somente clínicas em trial que aguardam aprovação podem ser aprovadas.',
     plansLoadError: 'Não foi possível carregar os planos: {message}',
     moreAlerts: 'E mais {count} alerta(s). Veja todas as clínicas.',
     // 'Gestão de Clínicas' (specification §2) and its dialogs.
@@ -880,7 +889,7 @@ export const messages = {
     summary: { total: 'Total de Clínicas', active: 'Ativas', activePercent: '{percent}% do total', trial: 'Em Trial', suspended: 'Suspensas' },
     // 'Aprovar Cadastro': the dashboard's quick action and its dialog.
     approveRegistrations: 'Aprovar Cadastro',
-    approveRegistrationsDescription: 'Clínicas que se cadastraram em trial e aguardam aprovação para ficarem ativas.',
+    approveRegistrationsDescription: 'Clínicas que se cadastraram sozinhas e aguardam aprovação para receber pacientes. Aprovadas, seguem no trial até o fim do período.',
     pendingRegistrations: 'Cadastros aguardando aprovação',
     noPendingRegistrations: 'Nenhum cadastro aguardando aprovação',
     trialUntil: 'Trial até {date}',

@@ -73,6 +73,12 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type PgliteOptions = {
   /**
+   * Starts from a copy of another PGlite's data folder (`dumpDataDir`) instead of an empty cluster: the tests open
+   * each database from one migrated at the start of the run (0.5 s, against 2–4 s of initdb and migrations). Only in
+   * memory.
+   */
+  loadDataDir?: Blob;
+  /**
    * Called when the data folder's lock was lost while open (see lockDataDir): another process may be writing, so
    * the server must stop. Only for a folder on disk.
    */
@@ -83,7 +89,12 @@ export type PgliteOptions = {
  * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory (tests); otherwise it persists there,
  * under an exclusive lock: a second process on the same folder is refused (DataDirLockedError) before it opens it.
  */
-export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<DatabaseHandle> {
+export type PgliteHandle = DatabaseHandle & {
+  /** The whole data folder as an uncompressed tarball, which `loadDataDir` opens again. */
+  dumpDataDir: () => Promise<Blob>;
+};
+
+export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<PgliteHandle> {
   let unlock: (() => Promise<void>) | null = null;
   if (dataDir) {
     await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -91,7 +102,8 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+    if (options.loadDataDir && dataDir) throw new Error('loadDataDir opens an in-memory database only');
+    client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   } catch (error) {
     await unlock?.();
     throw error;
@@ -128,6 +140,7 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
       await client.exec('VACUUM (ANALYZE)');
     },
     ping: (timeoutMs) => pingWithin(db, timeoutMs),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -2,7 +2,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers.ts';
+import type { DatabaseHandle } from './client.ts';
 import { addCycleToDay } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay } from '../lib/sao-paulo-time.ts';
 import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
@@ -17,8 +18,18 @@ afterAll(async () => {
 });
 
 describe('migrations', () => {
+  // Every other test opens a copy of a database migrated once per run (test/template-database.ts): this one migrates
+  // an empty database from nothing, so the migrations themselves are run on both databases in every run.
+  let empty: DatabaseHandle;
+  beforeAll(async () => {
+    empty = await createTestDatabase({ from: 'empty' });
+  });
+  afterAll(async () => {
+    await empty.close();
+  });
+
   it('create every table on an empty database', async () => {
-    const result = await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`);
+    const result = await empty.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`);
     const tables = z
       .object({ rows: z.array(z.object({ table_name: z.string() })) })
       .parse(result)
@@ -44,12 +55,13 @@ describe('migrations', () => {
   });
 
   it('are idempotent: running them again changes nothing', async () => {
+    await expect(empty.migrate()).resolves.toBeUndefined();
     await expect(t.database.migrate()).resolves.toBeUndefined();
   });
 
   it('refuse a clinic role without a clinic', async () => {
-    const [user] = await t.db.insert(users).values({ name: 'Sem Clínica', email: 'sem-clinica@teste.dev' }).returning({ id: users.id });
-    await expect(t.db.insert(userRoles).values({ userId: user!.id, role: 'clinic_staff' })).rejects.toThrow();
+    const [user] = await empty.db.insert(users).values({ name: 'Sem Clínica', email: 'sem-clinica@teste.dev' }).returning({ id: users.id });
+    await expect(empty.db.insert(userRoles).values({ userId: user!.id, role: 'clinic_staff' })).rejects.toThrow();
   });
 });
 

@@ -1,8 +1,8 @@
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { LandingPage } from '@/features/landing/pages/landing-page';
-import { useTenant } from '@/features/tenant/api/get-tenant';
-import { ClinicAwaitingApprovalPage } from '@/features/tenant/pages/clinic-awaiting-approval-page';
-import { ClinicLandingPage } from '@/features/tenant/pages/clinic-landing-page';
+import { useTenant } from '@/features/tenancy/api/get-tenant';
+import { ClinicAwaitingApprovalPage } from '@/features/tenancy/pages/clinic-awaiting-approval-page';
+import { ClinicLandingPage } from '@/features/tenancy/pages/clinic-landing-page';
 
 /**
  * "/": the host decides (DESIGN.md §2 "White-label"). A clinic's host shows that clinic's page with its patient

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Separator } from '@/components/ui/separator';
 import { SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
-import { useClinicTenant } from '@/features/tenant/api/get-tenant';
+import { useClinicTenant } from '@/features/tenancy/api/get-tenant';
 import { PortalSidebar, type PortalSidebarProps } from './portal-sidebar';
 import { useMe } from './session';
 

@@ -2,7 +2,7 @@ import { PORTAL_HOME, portalOfRole, type Portal } from '@carteirinha/shared/role
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { ClinicClosedPage } from '@/features/tenant/components/clinic-closed';
+import { ClinicClosedPage } from '@/features/tenancy/components/clinic-closed';
 import { TwoFactorEnrolment } from '@/features/two-factor/components/two-factor-enrolment';
 import { TwoFactorSessionCheck } from '@/features/two-factor/components/two-factor-session-check';
 import { signInPathFor } from '@/lib/return-path';

@@ -2,17 +2,21 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Permission } from '@carteirinha/shared/permissions';
 import type { Portal } from '@carteirinha/shared/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { NotFoundPage } from '@/features/not-found/not-found-page';
-import { tenantQueryOptions } from '@/features/tenant/api/get-tenant';
+import { NotFoundPage } from '@/features/not-found/pages/not-found-page';
+import { tenantQueryOptions } from '@/features/tenancy/api/get-tenant';
 import { queryClient } from '@/lib/query-client';
 import { dismissToastsOnPageChange } from '@/lib/toasts';
 import { HomePage } from './home-page';
 import { RootLayout } from './root-layout';
 
-type PageModule = Record<string, React.ComponentType>;
-
-/** A lazily loaded route: each portal's layout and pages arrive as their own chunks. */
-function lazyPage(load: () => Promise<PageModule>, exportName: string): RouteObject['lazy'] {
+/**
+ * A lazily loaded route: each portal's layout and pages arrive as their own chunks. The export is named by a string,
+ * so it is typed against the module: a page renamed without its route fails the typecheck, not the first visit.
+ */
+function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, React.ComponentType>>,
+  exportName: Name,
+): RouteObject['lazy'] {
   return async () => {
     const module = await load();
     return { Component: module[exportName] };
@@ -45,18 +49,18 @@ const adminRoutes: RouteObject = {
     {
       lazy: lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout'),
       children: [
-        { index: true, lazy: lazyPage(() => import('@/features/admin/pages/dashboard-page'), 'AdminDashboardPage') },
-        { path: 'clinicas', lazy: lazyPage(() => import('@/features/admin/pages/clinics-page'), 'AdminClinicsPage') },
-        { path: 'usuarios', lazy: lazyPage(() => import('@/features/admin/pages/users-page'), 'AdminUsersPage') },
-        { path: 'planos', lazy: lazyPage(() => import('@/features/admin/pages/plans-page'), 'AdminPlansPage') },
-        { path: 'relatorios', lazy: lazyPage(() => import('@/features/admin/pages/reports-page'), 'AdminReportsPage') },
-        { path: 'configuracoes', lazy: lazyPage(() => import('@/features/admin/pages/settings-page'), 'AdminSettingsPage') },
+        { index: true, lazy: lazyPage(() => import('@/features/dashboard/pages/admin-dashboard-page'), 'AdminDashboardPage') },
+        { path: 'clinicas', lazy: lazyPage(() => import('@/features/clinics/pages/admin-clinics-page'), 'AdminClinicsPage') },
+        { path: 'usuarios', lazy: lazyPage(() => import('@/features/users/pages/admin-users-page'), 'AdminUsersPage') },
+        { path: 'planos', lazy: lazyPage(() => import('@/features/plans/pages/admin-plans-page'), 'AdminPlansPage') },
+        { path: 'relatorios', lazy: lazyPage(() => import('@/features/reports/pages/admin-reports-page'), 'AdminReportsPage') },
+        { path: 'configuracoes', lazy: lazyPage(() => import('@/features/settings/pages/admin-settings-page'), 'AdminSettingsPage') },
       ],
     },
     // 'Exportar PDF' opens this in its own tab: guarded like the portal, but printed without the sidebar.
     {
       path: 'relatorios/imprimir/:kind',
-      lazy: lazyPage(() => import('@/features/admin/pages/report-print-page'), 'AdminReportPrintPage'),
+      lazy: lazyPage(() => import('@/features/reports/pages/admin-report-print-page'), 'AdminReportPrintPage'),
     },
   ],
 };
@@ -68,23 +72,23 @@ const clinicRoutes: RouteObject = {
     {
       lazy: lazyPage(() => import('./layouts/clinic-layout'), 'ClinicLayout'),
       children: [
-        { index: true, lazy: lazyPage(() => import('@/features/clinic/pages/dashboard-page'), 'ClinicDashboardPage') },
-        { path: 'validar', lazy: lazyPage(() => import('@/features/clinic/pages/validate-card-page'), 'ValidateCardPage') },
-        { path: 'validar-qrcode', lazy: lazyPage(() => import('@/features/clinic/pages/validate-qrcode-page'), 'ValidateQrCodePage') },
-        { path: 'atendimentos', lazy: lazyPage(() => import('@/features/clinic/pages/visits-page'), 'VisitsPage') },
+        { index: true, lazy: lazyPage(() => import('@/features/dashboard/pages/clinic-dashboard-page'), 'ClinicDashboardPage') },
+        { path: 'validar', lazy: lazyPage(() => import('@/features/cards/pages/clinic-validate-card-page'), 'ClinicValidateCardPage') },
+        { path: 'validar-qrcode', lazy: lazyPage(() => import('@/features/cards/pages/clinic-validate-qrcode-page'), 'ClinicValidateQrCodePage') },
+        { path: 'atendimentos', lazy: lazyPage(() => import('@/features/visits/pages/clinic-visits-page'), 'ClinicVisitsPage') },
         // The clinic_admin's pages: hidden from the sidebar of other roles, and shut to them by address too.
         {
           lazy: lazyPermissionGuard('clinic:manage'),
           children: [
-            { path: 'servicos', lazy: lazyPage(() => import('@/features/clinic/pages/services-page'), 'ServicesPage') },
-            { path: 'financeiro', lazy: lazyPage(() => import('@/features/clinic/pages/finance-page'), 'FinancePage') },
-            { path: 'configuracoes', lazy: lazyPage(() => import('@/features/clinic/pages/settings-page'), 'ClinicSettingsPage') },
+            { path: 'servicos', lazy: lazyPage(() => import('@/features/services/pages/clinic-services-page'), 'ClinicServicesPage') },
+            { path: 'financeiro', lazy: lazyPage(() => import('@/features/payouts/pages/clinic-finance-page'), 'ClinicFinancePage') },
+            { path: 'configuracoes', lazy: lazyPage(() => import('@/features/clinics/pages/clinic-settings-page'), 'ClinicSettingsPage') },
           ],
         },
         // The patient plans, their terms and billing: written by the clinic_admin only.
         {
           lazy: lazyPermissionGuard('subscriptionPlans:write'),
-          children: [{ path: 'planos', lazy: lazyPage(() => import('@/features/patient-plans/pages/clinic-plans-page'), 'ClinicPlansPage') }],
+          children: [{ path: 'planos', lazy: lazyPage(() => import('@/features/subscription-plans/pages/clinic-plans-page'), 'ClinicPlansPage') }],
         },
       ],
     },
@@ -98,17 +102,17 @@ const patientRoutes: RouteObject = {
     {
       lazy: lazyPage(() => import('./layouts/patient-layout'), 'PatientLayout'),
       children: [
-        { index: true, lazy: lazyPage(() => import('@/features/patient/pages/home-page'), 'PatientHomePage') },
-        { path: 'cartao', lazy: lazyPage(() => import('@/features/patient/pages/card-page'), 'CardPage') },
-        { path: 'assinatura', lazy: lazyPage(() => import('@/features/patient/pages/subscription-page'), 'SubscriptionPage') },
-        { path: 'rede', lazy: lazyPage(() => import('@/features/patient/pages/network-page'), 'NetworkPage') },
-        { path: 'historico', lazy: lazyPage(() => import('@/features/patient/pages/history-page'), 'HistoryPage') },
-        { path: 'perfil', lazy: lazyPage(() => import('@/features/patient/pages/profile-page'), 'ProfilePage') },
+        { index: true, lazy: lazyPage(() => import('@/features/dashboard/pages/patient-home-page'), 'PatientHomePage') },
+        { path: 'cartao', lazy: lazyPage(() => import('@/features/cards/pages/patient-card-page'), 'PatientCardPage') },
+        { path: 'assinatura', lazy: lazyPage(() => import('@/features/subscriptions/pages/patient-subscription-page'), 'PatientSubscriptionPage') },
+        { path: 'rede', lazy: lazyPage(() => import('@/features/network/pages/patient-network-page'), 'PatientNetworkPage') },
+        { path: 'historico', lazy: lazyPage(() => import('@/features/visits/pages/patient-history-page'), 'PatientHistoryPage') },
+        { path: 'perfil', lazy: lazyPage(() => import('@/features/profiles/pages/patient-profile-page'), 'PatientProfilePage') },
       ],
     },
     // The boleto and the receipt are printed: guarded like the portal, shown without the sidebar.
-    { path: 'assinatura/boleto/:id', lazy: lazyPage(() => import('@/features/subscriptions/pages/boleto-page'), 'BoletoPage') },
-    { path: 'assinatura/recibo/:id', lazy: lazyPage(() => import('@/features/subscriptions/pages/receipt-page'), 'ReceiptPage') },
+    { path: 'assinatura/boleto/:id', lazy: lazyPage(() => import('@/features/subscriptions/pages/patient-boleto-page'), 'PatientBoletoPage') },
+    { path: 'assinatura/recibo/:id', lazy: lazyPage(() => import('@/features/subscriptions/pages/patient-receipt-page'), 'PatientReceiptPage') },
   ],
 };
 

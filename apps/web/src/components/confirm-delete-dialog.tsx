@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 
 type ConfirmDeleteDialogProps<Item extends { name: string }> = {
@@ -67,7 +68,7 @@ export function ConfirmDeleteDialog<Item extends { name: string }>({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{messages.common.cancel}</AlertDialogCancel>
           {/* A plain button, not AlertDialogAction: the dialog stays open until the server has answered. */}
-          <Button variant="destructive" disabled={pending} onClick={confirm}>
+          <Button variant="destructive" disabled={pending} onClick={asyncHandler(confirm)}>
             {messages.common.delete}
           </Button>
         </AlertDialogFooter>

@@ -67,6 +67,13 @@ describe('apiRequest on a bad connection', () => {
     expect(errorMessage(await saving.catch((error: unknown) => error))).toBe('Sem conexão. Nada foi salvo.');
   });
 
+  it('gives up on a lookup sent as a POST (a card validation) saying it took too long, not that nothing was saved', async () => {
+    vi.stubGlobal('fetch', hangingFetch());
+    const looking = apiRequest('/api/clinic/card-validations', z.unknown(), { method: 'POST', body: {}, timeoutMs: 20, intent: 'read' });
+    await expect(looking).rejects.toMatchObject({ name: 'NetworkError', reason: 'timeout', isWrite: false });
+    expect(errorMessage(await looking.catch((error: unknown) => error))).toBe('O servidor demorou demais para responder. Tente novamente.');
+  });
+
   it('reports a failed connection as a network error; a read says so without "Nada foi salvo"', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     const reading = apiRequest('/api/admin/clinics', z.unknown()).catch((error: unknown) => error);

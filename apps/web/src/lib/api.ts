@@ -32,6 +32,7 @@ export class NetworkError extends Error {
   constructor(
     readonly reason: NetworkFailure,
     readonly method: HttpMethod,
+    private readonly intent: RequestIntent = method === 'GET' ? 'read' : 'write',
   ) {
     super(`Network ${reason} on ${method}`);
     this.name = 'NetworkError';
@@ -39,9 +40,15 @@ export class NetworkError extends Error {
 
   /** Whether the request was meant to change something (a save, a deletion), rather than to read. */
   get isWrite(): boolean {
-    return this.method !== 'GET';
+    return this.intent === 'write';
   }
 }
+
+/**
+ * What a request is for, when its method does not say it: a card validation is a POST (each attempt is recorded),
+ * but to the receptionist it is a lookup, and a lookup that got no answer saved nothing to speak of.
+ */
+export type RequestIntent = 'read' | 'write';
 
 type RequestOptions = {
   method?: HttpMethod;
@@ -54,6 +61,8 @@ type RequestOptions = {
   idempotencyKey?: string;
   /** Overrides `REQUEST_TIMEOUT_MS` (tests). */
   timeoutMs?: number;
+  /** A POST that only looks something up (see `RequestIntent`); by default GET reads and anything else writes. */
+  intent?: RequestIntent;
 };
 
 /**
@@ -63,19 +72,20 @@ type RequestOptions = {
 async function send<T>(
   path: string,
   init: Omit<RequestInit, 'signal'> & { method: HttpMethod },
-  options: { signal?: AbortSignal; timeoutMs?: number },
+  options: { signal?: AbortSignal; timeoutMs?: number; intent?: RequestIntent },
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
-  if (init.method !== 'GET' && typeof navigator !== 'undefined' && !navigator.onLine) throw new NetworkError('offline', init.method);
+  const intent = options.intent ?? (init.method === 'GET' ? 'read' : 'write');
+  if (intent === 'write' && typeof navigator !== 'undefined' && !navigator.onLine) throw new NetworkError('offline', init.method, intent);
   const deadline = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   try {
     return await read(await fetch(path, { ...init, credentials: 'same-origin', signal }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    if (deadline.aborted) throw new NetworkError('timeout', init.method);
+    if (deadline.aborted) throw new NetworkError('timeout', init.method, intent);
     // fetch rejects with a TypeError when no answer came (DNS, refused connection, dropped network).
-    if (error instanceof TypeError) throw new NetworkError('failed', init.method);
+    if (error instanceof TypeError) throw new NetworkError('failed', init.method, intent);
     throw error;
   }
 }

@@ -8,7 +8,10 @@ import { ApiError, NetworkError } from './api';
  */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  if (error instanceof NetworkError) return error.isWrite ? messages.common.offlineNothingSaved : messages.common.networkError;
+  if (error instanceof NetworkError) {
+    if (error.isWrite) return messages.common.offlineNothingSaved;
+    return error.reason === 'timeout' ? messages.common.readTimeout : messages.common.networkError;
+  }
   if (error instanceof TypeError) return messages.common.networkError;
   return messages.errors.INTERNAL;
 }

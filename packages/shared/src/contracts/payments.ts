@@ -19,7 +19,9 @@ export const PAID_PAYMENT_STATUSES = ['confirmed', 'received'] as const satisfie
 /** pt-BR label of each charge status, as the patient's charges list shows it. */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pendente',
-  confirmed: 'Confirmado',
+  // A card's charge is 'confirmed' at once and 'received' when the money lands a month later: to the patient both are
+  // simply paid, one word whatever the method (issue 23).
+  confirmed: 'Pago',
   received: 'Pago',
   overdue: 'Vencido',
   refunded: 'Estornado',

@@ -1,11 +1,9 @@
-import QRCode from 'qrcode';
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp from 'sharp';
 import { formatDate } from '@carteirinha/shared/format';
 import { messages } from '@carteirinha/shared/messages';
 
 const WIDTH = 1012;
 const HEIGHT = 638;
-const QR_SIZE = 260;
 const DEFAULT_COLOR = '#0d9488';
 
 export type CardImage = {
@@ -17,8 +15,10 @@ export type CardImage = {
   planName: string;
   number: string;
   validUntil: Date | null;
-  /** The QR's current token; null for a card that does not validate now (the card is drawn greyed, with no QR). */
-  token: string | null;
+  /** Whether the card validates now; one that does not is drawn greyed and says so. */
+  active: boolean;
+  /** The clinic's site, where whoever receives the image finds the programme (its host, e.g. demo.carteirinha.com.br). */
+  siteHost: string;
 };
 
 /** Text for an SVG document: names come from people, so every markup character is escaped. */
@@ -32,7 +32,7 @@ export function groupedCardNumber(number: string): string {
 }
 
 function colorOf(card: CardImage): string {
-  if (!card.token) return '#9ca3af';
+  if (!card.active) return '#9ca3af';
   return card.primaryColor && /^#[0-9a-fA-F]{6}$/.test(card.primaryColor) ? card.primaryColor : DEFAULT_COLOR;
 }
 
@@ -40,12 +40,11 @@ function text(x: number, y: number, size: number, value: string, weight = 400, o
   return `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="${weight}" fill="#ffffff" fill-opacity="${opacity}">${escapeXml(value)}</text>`;
 }
 
-function svgOf(card: CardImage): string {
+/** The card as an SVG document, before it is rasterised. */
+export function cardSvg(card: CardImage): string {
   const role = card.isDependent ? messages.cards.imageDependent : messages.cards.imageHolder;
   const validity = card.validUntil ? `${messages.cards.imageValidUntil} ${formatDate(card.validUntil).slice(3)}` : '';
-  const qrFrame = card.token
-    ? `<rect x="${WIDTH - QR_SIZE - 72}" y="${HEIGHT - QR_SIZE - 72}" width="${QR_SIZE + 24}" height="${QR_SIZE + 24}" rx="16" fill="#ffffff"/>`
-    : text(WIDTH - 360, HEIGHT - 80, 30, messages.cards.imageInactive, 700);
+  const inactive = card.active ? '' : text(WIDTH - 360, 100, 30, messages.cards.imageInactive, 700);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <rect width="${WIDTH}" height="${HEIGHT}" rx="36" fill="${colorOf(card)}"/>
   ${text(60, 100, 44, card.clinicName.slice(0, 40), 700)}
@@ -54,16 +53,17 @@ function svgOf(card: CardImage): string {
   ${text(60, 345, 38, card.personName.slice(0, 36), 700)}
   ${text(60, 450, 40, groupedCardNumber(card.number), 400)}
   ${text(60, 520, 26, validity, 400, 0.85)}
-  ${qrFrame}
+  ${text(60, 585, 24, card.siteHost.slice(0, 60), 400, 0.85)}
+  ${inactive}
 </svg>`;
 }
 
-/** 'Baixar Cartão': the card as a PNG, with the current QR when the card validates now. */
+/**
+ * 'Baixar Cartão' and 'Compartilhar': the card as a PNG. It carries no QR: the live code changes every 30 s, so a
+ * printed or forwarded one would be refused at the desk a minute later (issue 23). What lasts is printed instead —
+ * the number, name, plan, validity and the clinic's site; at the desk the patient opens the card for its live code, or
+ * the receptionist types the number.
+ */
 export async function renderCardPng(card: CardImage): Promise<Buffer> {
-  const layers: OverlayOptions[] = [];
-  if (card.token) {
-    const qr = await QRCode.toBuffer(card.token, { type: 'png', width: QR_SIZE, margin: 1, errorCorrectionLevel: 'M' });
-    layers.push({ input: qr, left: WIDTH - QR_SIZE - 60, top: HEIGHT - QR_SIZE - 60 });
-  }
-  return sharp(Buffer.from(svgOf(card))).composite(layers).png().toBuffer();
+  return sharp(Buffer.from(cardSvg(card))).png().toBuffer();
 }

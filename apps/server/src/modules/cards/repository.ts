@@ -114,10 +114,10 @@ export async function findPatientCard(db: Database, scope: { clinicId: string; u
   return row ?? null;
 }
 
-/** What the card image shows of the clinic: its name and colour. */
-export async function findClinicBrand(db: Database, clinicId: string): Promise<{ name: string; primaryColor: string | null } | null> {
+/** What the card image shows of the clinic: its name, colour and site. */
+export async function findClinicBrand(db: Database, clinicId: string): Promise<{ name: string; primaryColor: string | null; slug: string; domain: string | null } | null> {
   const [row] = await db
-    .select({ name: sql<string>`coalesce(${clinics.displayName}, ${clinics.name})`, primaryColor: clinics.primaryColor })
+    .select({ name: sql<string>`coalesce(${clinics.displayName}, ${clinics.name})`, primaryColor: clinics.primaryColor, slug: clinics.slug, domain: clinics.domain })
     .from(clinics)
     .where(eq(clinics.id, clinicId))
     .limit(1);

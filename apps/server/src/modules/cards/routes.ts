@@ -18,6 +18,8 @@ export type CardRouteOptions = {
   db: Database;
   box: SecretBox;
   now: () => Date;
+  /** The clinic's site address (printed on the card image). */
+  siteUrlOf: (clinic: { slug: string; domain: string | null }) => string;
   /** Validation attempts one clinic user may make per minute (CARD_VALIDATIONS_PER_MINUTE). */
   validationsPerMinute: number;
 };
@@ -51,7 +53,7 @@ function toPatientCard(card: CardFacts, tenant: TenantContext, now: Date): Patie
   };
 }
 
-export const cardRoutes: FastifyPluginAsyncZod<CardRouteOptions> = async (app, { db, box, now, validationsPerMinute }) => {
+export const cardRoutes: FastifyPluginAsyncZod<CardRouteOptions> = async (app, { db, box, now, validationsPerMinute, siteUrlOf }) => {
   const lookups = prepareCardLookups(db);
 
   async function ownCard(request: FastifyRequest, id: string): Promise<{ tenant: TenantContext; card: CardFacts }> {
@@ -107,7 +109,6 @@ export const cardRoutes: FastifyPluginAsyncZod<CardRouteOptions> = async (app, {
       const at = now();
       const standing = standingOf(card, tenant, at);
       const brand = await findClinicBrand(db, tenant.clinicId);
-      const token = standing.active ? cardTokenAt({ number: card.number, secretHex: box.open(card.secretEncrypted) }, at).token : null;
       const png = await renderCardPng({
         clinicName: brand?.name ?? '',
         primaryColor: brand?.primaryColor ?? null,
@@ -116,7 +117,8 @@ export const cardRoutes: FastifyPluginAsyncZod<CardRouteOptions> = async (app, {
         planName: card.planName,
         number: card.number,
         validUntil: card.expiresAt,
-        token,
+        active: standing.active,
+        siteHost: brand ? new URL(siteUrlOf(brand)).host : '',
       });
       return reply
         .header('content-type', 'image/png')

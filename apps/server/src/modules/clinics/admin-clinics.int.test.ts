@@ -265,9 +265,10 @@ describe('admin clinics', () => {
     }
   });
 
-  it('lists the sign-ups awaiting approval and approves one: active, accepted, and off the list', async () => {
+  it('lists the sign-ups awaiting approval and approves one: accepted, still in its trial, and off the list', async () => {
     const { clinicId } = await createClinic(t.db, 'Clínica Cadastrada Sozinha');
-    await t.db.update(clinics).set({ status: 'trial', trialEndsAt: new Date(Date.now() + 10 * DAY_MS), approvedAt: null }).where(eq(clinics.id, clinicId));
+    const trialEndsAt = new Date(Date.now() + 10 * DAY_MS);
+    await t.db.update(clinics).set({ status: 'trial', trialEndsAt, approvedAt: null }).where(eq(clinics.id, clinicId));
     // In trial too, but made by an admin: nothing to approve.
     const adminTrial = await createThroughApi({ status: 'trial' });
 
@@ -278,16 +279,19 @@ describe('admin clinics', () => {
 
     const approved = await api('POST', `/api/admin/clinics/${clinicId}/approve`);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ status: 'active', trialEndsAt: null });
+    // The trial goes on to its end (its fee is not MRR yet): approving only opens the site to patients.
+    expect(approved.json()).toMatchObject({ status: 'trial', trialEndsAt: trialEndsAt.toISOString() });
     expect(approved.json().approvedAt).not.toBeNull();
     expect(await pendingIds()).not.toContain(clinicId);
+    // Approved once: a second approval has nothing to do.
+    expect((await api('POST', `/api/admin/clinics/${clinicId}/approve`)).statusCode).toBe(409);
   });
 
   it('approves only a clinic in trial, with a pt-BR reason', async () => {
     const active = await createThroughApi();
     const refused = await api('POST', `/api/admin/clinics/${active.id}/approve`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe('Somente clínicas em trial podem ser aprovadas.');
+    expect(refused.json().error.message).toBe('Somente clínicas em trial que aguardam aprovação podem ser aprovadas.');
     expect((await api('POST', '/api/admin/clinics/00000000-0000-4000-8000-000000000000/approve')).statusCode).toBe(404);
 
     const suspended = await createThroughApi({ status: 'suspended' });

@@ -198,12 +198,12 @@ export async function deleteClinicWithTeam(tx: Database, clinicId: string): Prom
   await tx.delete(clinics).where(eq(clinics.id, clinicId));
 }
 
-/** 'Aprovar Cadastro': a clinic in trial becomes active and accepted, in one statement; false if it was not in trial. */
+/** 'Aprovar Cadastro': a clinic awaiting approval is accepted, keeping its trial, in one statement; false otherwise. */
 export async function approveTrialClinic(db: Database, clinicId: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(clinics)
-    .set({ status: 'active', approvedAt: now, trialEndsAt: null })
-    .where(and(eq(clinics.id, clinicId), eq(clinics.status, 'trial')))
+    .set({ approvedAt: now })
+    .where(and(eq(clinics.id, clinicId), awaitingApproval))
     .returning({ id: clinics.id });
   return rows.length > 0;
 }

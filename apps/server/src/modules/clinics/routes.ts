@@ -76,7 +76,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
     '/api/admin/clinics/:id/approve',
     { config: admin, schema: { tags: ['admin'], summary: 'Aprova o cadastro de uma clínica em trial', params: idParamsSchema, response: { 200: adminClinicSchema, ...errors } } },
     async (request) => {
-      const clinic = await approveClinic(db, { userId: requireContext(request).userId }, request.params.id, site);
+      const clinic = await approveClinic(db, { userId: requireContext(request).userId }, request.params.id, site, new Date());
       resolver.invalidate();
       return clinic;
     },

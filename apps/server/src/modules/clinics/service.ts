@@ -176,10 +176,14 @@ export async function deleteClinic(db: Database, actor: Actor, clinicId: string)
     });
 }
 
-/** 'Aprovar Cadastro': a clinic in trial becomes active and accepted, keeping its data. Any other status is a 409. */
-export async function approveClinic(db: Database, actor: Actor, clinicId: string, site: SiteOptions): Promise<AdminClinic> {
+/**
+ * 'Aprovar Cadastro': a self-service sign-up is accepted and its site opens to patients; it keeps its 14-day trial
+ * (issue 23: approval used to end it on day 0 and count the platform fee in MRR at once). An admin makes it 'Ativa'
+ * in 'Editar' when it starts paying; a trial that runs out first is suspended. Any other state is a 409.
+ */
+export async function approveClinic(db: Database, actor: Actor, clinicId: string, site: SiteOptions, now: Date): Promise<AdminClinic> {
   await db.transaction(async (tx) => {
-    if (!(await approveTrialClinic(tx, clinicId, new Date()))) {
+    if (!(await approveTrialClinic(tx, clinicId, now))) {
       const exists = await findClinicState(tx, clinicId);
       throw exists ? new AppError('CONFLICT', messages.adminClinics.approveOnlyTrial) : new AppError('NOT_FOUND');
     }

@@ -272,8 +272,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function tick(): Promise<void> {
     try {
       await enqueueScheduled();
-      // Started jobs run on; the next tick claims more while they do, up to each queue's concurrency.
-      await launchDue();
+      // Started jobs run on, each settling itself (runOne's catch) and awaited by stop(); the next tick claims more
+      // while they do, up to each queue's concurrency.
+      void (await launchDue());
     } catch (error) {
       log.error({ err: error }, 'job runner tick failed; trying again at the next one');
     }

@@ -5,7 +5,7 @@
  * SMTP server is down, and sent from the account's home (links and brand are the clinic's, never a request's Host).
  */
 import { eq } from 'drizzle-orm';
-import { formatDate, formatMoney } from '@carteirinha/shared/format';
+import { formatDate, formatMoney, ofPlan } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -29,7 +29,7 @@ function dayText(day: string): string {
 }
 
 function introOf(notice: Notice): { subject: string; intro: string; actionLabel: string; footer: string } {
-  const base = { amount: formatMoney(notice.amountCents), plan: notice.planName };
+  const base = { amount: formatMoney(notice.amountCents), ofPlan: ofPlan(notice.planName) };
   const paymentMail = (subject: string, intro: string) => ({ subject, intro, actionLabel: m.action, footer: m.footer });
   switch (notice.kind) {
     case 'confirmed': {
@@ -56,7 +56,7 @@ function introOf(notice: Notice): { subject: string; intro: string; actionLabel:
       return {
         subject: c.receiptSubject,
         intro: formatMessage(c.receiptIntro, {
-          plan: notice.planName,
+          ofPlan: ofPlan(notice.planName),
           date: formatDate(notice.canceledAt),
           protocol: notice.protocol,
           refund: formatMoney(notice.refundCents),

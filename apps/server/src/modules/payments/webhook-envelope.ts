@@ -50,6 +50,9 @@ function methodOf(billingType: string | null | undefined): PaymentMethod | null 
     case 'CREDIT_CARD':
     case 'DEBIT_CARD':
       return 'credit_card';
+    // An event without a billing type, or one Asaas adds later, names no method we know.
+    case null:
+    case undefined:
     default:
       return null;
   }

@@ -39,7 +39,11 @@ describe('MRR and its change against the previous month', () => {
     expect((await api('GET', '/api/admin/plans/summary')).json()).toMatchObject({ activeSubscriptions: 2, mrrCents: 139_400, mrrChangePercent: 0 });
 
     await t.db.update(clinics).set({ status: 'suspended' }).where(eq(clinics.id, b));
+    // Approval opens C's site but keeps its trial: it pays nothing yet, so the MRR does not count it...
     expect((await api('POST', `/api/admin/clinics/${c}/approve`)).statusCode).toBe(200);
+    expect((await api('GET', '/api/admin/plans/summary')).json()).toMatchObject({ activeSubscriptions: 1, mrrCents: 69_700 });
+    // ...until it becomes active, from when it does.
+    await t.db.update(clinics).set({ status: 'active' }).where(eq(clinics.id, c));
     const repriced = await api('PUT', `/api/admin/plans/${pro!.id}`, { name: 'Pro', price: '797,00', features: ['Suporte'] });
     expect(repriced.statusCode).toBe(200);
 

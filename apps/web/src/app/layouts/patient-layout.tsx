@@ -1,6 +1,6 @@
 import { messages } from '@carteirinha/shared/messages';
 import { CreditCardIcon, HistoryIcon, HouseIcon, IdCardIcon, MapPinIcon, UserRoundIcon } from 'lucide-react';
-import { PatientClinicClosedNotice } from '@/features/tenant/components/clinic-closed';
+import { PatientClinicClosedNotice } from '@/features/tenancy/components/clinic-closed';
 import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
 import { useMe } from '../session';

@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 import { useMenuReturnFocus } from '@/lib/overlay-focus';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
+import { DIALOG_BELOW_TOAST_BAND } from './dialog';
 import { OpenLayerMarker } from './open-layer-marker';
 
 /**
@@ -27,6 +28,7 @@ export function AlertDialogContent({ className, children, onOpenAutoFocus, onClo
         data-slot="alert-dialog-content"
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg',
+          DIALOG_BELOW_TOAST_BAND,
           className,
         )}
         {...props}

@@ -26,6 +26,9 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
  * The dialog's panel. Every dialog needs a `DialogTitle`; Radix reports an error without one. Opened from a row menu's
  * item, it gives focus back to that menu's button when it closes.
  */
+/** Below the mobile breakpoint (768 px, where toasts move to the top): the dialog starts at most 5.5rem from the top and ends 1rem from the bottom. */
+export const DIALOG_BELOW_TOAST_BAND = 'max-md:top-[calc(50%+2.25rem)] max-md:max-h-[calc(100svh-6.5rem)]';
+
 export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   const focusHandlers = useMenuReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
@@ -35,6 +38,9 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
         data-slot="dialog-content"
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100svh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg',
+          // On a phone a toast shows at the top while a dialog is open (its buttons are at the foot, app/toaster.tsx):
+          // the dialog keeps that band free, so a toast never covers its title.
+          DIALOG_BELOW_TOAST_BAND,
           className,
         )}
         {...props}

@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/features/tenancy/api/get-tenant';
+import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { acrossPageChange, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
@@ -70,7 +71,7 @@ export function AcceptInvitationForm({ token, email, onTokenRejected }: AcceptIn
       noValidate
       aria-label={messages.auth.createPassword}
       className="grid gap-4"
-      onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
+      onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER)))}
     >
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure } from '../lib/auth-errors';
 import { useDismissValidationToastWhenValid } from '@/lib/toasts';
@@ -49,7 +50,7 @@ function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   };
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, ['email']))}>
+    <form noValidate className="grid gap-4" onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, ['email'])))}>
       <EmailField invalid={errors.email !== undefined} {...register('email')} />
       <DialogFooter>
         <SubmitButton pending={isSubmitting} pendingLabel={messages.common.sending}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/features/tenancy/api/get-tenant';
 import { authClient } from '@/lib/auth-client';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/return-path';
 import { authServerMessage } from '../lib/auth-errors';

@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/features/tenancy/api/get-tenant';
+import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure, type AuthClientError } from '../lib/auth-errors';
 import { acrossPageChange, useDismissValidationToastWhenValid } from '@/lib/toasts';
@@ -71,7 +72,7 @@ export function ResetPasswordForm({ token, onTokenRejected }: ResetPasswordFormP
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
+      onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER)))}
     >
       <PasswordField label="Nova senha" autoComplete="new-password" invalid={errors.password !== undefined} {...register('password')} />
       <PasswordField label="Confirmar senha" autoComplete="new-password" invalid={errors.confirmPassword !== undefined} {...register('confirmPassword')} />

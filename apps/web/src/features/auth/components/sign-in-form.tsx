@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { TwoFactorChallenge } from '@/features/two-factor/components/two-factor-challenge';
 import { isNetworkFailure, signInErrorMessage } from '../lib/auth-errors';
@@ -71,7 +72,7 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
         noValidate
         aria-label="Entrar"
         className="grid gap-4"
-        onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
+        onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER)))}
       >
         <EmailField invalid={errors.email !== undefined} {...register('email')} />
         <PasswordField autoComplete="current-password" invalid={errors.password !== undefined} {...register('password')} />

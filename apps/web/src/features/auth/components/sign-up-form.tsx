@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/features/tenancy/api/get-tenant';
+import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { isNetworkFailure, signUpErrorMessage } from '../lib/auth-errors';
 import { useDismissValidationToastWhenValid } from '@/lib/toasts';
@@ -65,7 +66,7 @@ export function SignUpForm({ draft, onLeave }: SignUpFormProps = {}) {
       noValidate
       aria-label="Cadastrar"
       className="grid gap-4"
-      onSubmit={handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER))}
+      onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, FIELD_ORDER)))}
     >
       <TextField
         label="Nome Completo"

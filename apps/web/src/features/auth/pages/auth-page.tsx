@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LogoMark } from '@/components/ui/logo-mark';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useClinicTenant } from '@/features/tenant/api/get-tenant';
+import { useClinicTenant } from '@/features/tenancy/api/get-tenant';
 import { landingPathFor, RETURN_PARAM } from '@/lib/return-path';
 import { onboardingPath } from '../lib/use-enter-portal';
 import { AuthShell } from '../components/auth-shell';

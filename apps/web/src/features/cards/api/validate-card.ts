@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api';
  * Not idempotent on purpose: each validation is a new attempt at the counter.
  */
 export function validateCard(input: ValidateCardRequest): Promise<ValidateCardResponse> {
-  return apiRequest('/api/clinic/card-validations', validateCardResponseSchema, { method: 'POST', body: input });
+  return apiRequest('/api/clinic/card-validations', validateCardResponseSchema, { method: 'POST', body: input, intent: 'read' });
 }
 
 export function useValidateCard() {

@@ -85,7 +85,14 @@ function OneCard({ card }: { card: PatientCard }) {
           <CardContent className="flex flex-col items-center gap-4 px-4">
             {card.active ? <CardQrCode cardId={card.id} personName={card.personName} /> : <InactiveNotice reason={card.inactiveReason} />}
             <div className="w-full max-w-md">
-              <CardActions cardId={card.id} cardNumber={card.number} />
+              {/* A card that does not validate is not one to hand around: the way back to a valid one is. */}
+              {card.active ? (
+                <CardActions cardId={card.id} cardNumber={card.number} />
+              ) : (
+                <Button asChild className="w-full">
+                  <Link to="/paciente/assinatura">{s.goToSubscription}</Link>
+                </Button>
+              )}
             </div>
           </CardContent>
         </Card>

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Pagination } from '@/components/ui/pagination';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { useClampedPage } from '@/lib/use-clamped-page';
 import { useApproveClinic } from '../api/approve-clinic';
@@ -40,7 +41,7 @@ function PendingRegistration({ clinic }: { clinic: AdminClinic }) {
           {clinic.trialEndsAt ? ` · ${formatMessage(a.trialUntil, { date: formatDate(clinic.trialEndsAt) })}` : null}
         </p>
       </div>
-      <Button size="sm" disabled={approveClinic.isPending} onClick={approve}>
+      <Button size="sm" disabled={approveClinic.isPending} onClick={asyncHandler(approve)}>
         {a.approve}<span className="sr-only"> {clinic.name}</span>
       </Button>
     </li>

@@ -14,6 +14,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { ErrorText } from '@/components/ui/error-text';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateClinic } from '../api/create-clinic';
 import { useUpdateClinic } from '../api/update-clinic';
@@ -101,7 +102,7 @@ function ClinicForm({ clinic, plans, onSaved, onCancel }: ClinicFormProps) {
   };
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>
+    <form noValidate className="grid gap-4" onSubmit={asyncHandler(handleSubmit(onValid))}>
       <TextField label={f.name} error={errors.name?.message} autoComplete="organization" {...register('name')} />
       <MaskedField control={control} name="cnpj" kind="cnpj" label={f.cnpj} placeholder={a.cnpjPlaceholder} error={errors.cnpj?.message} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -17,6 +17,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { usePublicPlans } from '@/features/landing/api/get-public-plans';
 import { ApiError } from '@/lib/api';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { acrossPageChange } from '@/lib/toasts';
 import { useCreateClinic, type CreateClinicInput } from '../api/create-clinic';
@@ -153,7 +154,7 @@ export function CreateClinicForm({ siteUrlOf, initialPlanId }: CreateClinicFormP
   };
 
   return (
-    <form noValidate aria-label={messages.tenancy.createClinicTab} className="grid gap-4" onSubmit={handleSubmit(onValid)}>
+    <form noValidate aria-label={messages.tenancy.createClinicTab} className="grid gap-4" onSubmit={asyncHandler(handleSubmit(onValid))}>
       <TextField label="Nome da clínica" autoComplete="organization" placeholder="Clínica Vida & Saúde" error={errors.name?.message} {...nameField} />
       <MaskedField control={control} name="cnpj" kind="cnpj" label="CNPJ" error={errors.cnpj?.message} />
       <TextField

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LogoMark } from '@/components/ui/logo-mark';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/features/tenancy/api/get-tenant';
 import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { CreateClinicForm } from '../components/create-clinic-form';
 import { FindClinicPanel } from '../components/find-clinic-panel';

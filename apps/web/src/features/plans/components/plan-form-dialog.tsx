@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
+import { asyncHandler } from '@/lib/async-handler';
 import { savePlan } from '@/lib/save-plan';
 import { useCreatePlan } from '../api/create-plan';
 import { useUpdatePlan } from '../api/update-plan';
@@ -136,7 +137,7 @@ function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   };
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid, (_errors, event) => refuseUnreadableLimits(event))}>
+    <form noValidate className="grid gap-4" onSubmit={asyncHandler(handleSubmit(onValid, (_errors, event) => refuseUnreadableLimits(event)))}>
       <div className="grid gap-4 sm:grid-cols-[1fr_11rem]">
         <TextField label={p.name} error={errors.name?.message} {...register('name')} />
         <TextField

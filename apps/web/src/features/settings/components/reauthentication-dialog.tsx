@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { TextField } from '@/components/ui/text-field';
+import { asyncHandler } from '@/lib/async-handler';
 
 const s = messages.settings;
 
@@ -46,7 +47,7 @@ export function ReauthenticationDialog({ open, onOpenChange, onConfirm }: Reauth
           <DialogTitle>{s.reauthTitle}</DialogTitle>
           <DialogDescription>{s.reauthDescription}</DialogDescription>
         </DialogHeader>
-        <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
+        <form noValidate className="grid gap-4" onSubmit={asyncHandler(submit)}>
           <TextField
             label={s.reauthPassword}
             type="password"

@@ -20,6 +20,7 @@ import { MaskedField, maskValue } from '@/components/ui/masked-field';
 import { TextField } from '@/components/ui/text-field';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { ApiError } from '@/lib/api';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { showValidationToast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { useBackupNow, useSaveSettings, useTestSmtp } from '../api/settings';
@@ -196,10 +197,10 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
         // The sticky save bar covers the foot of the window: a field brought into view (Tab, or the first error on
         // 'Salvar Alterações') stops above it, with room for its hint or error, instead of behind it.
         className="grid gap-6 [&_:is(input,textarea,select,button,[role=switch])]:scroll-mb-36"
-        onSubmit={handleSubmit(onValid, (formErrors) => {
+        onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => {
           const first = Object.values(formErrors)[0]?.message;
           showValidationToast(typeof first === 'string' ? first : messages.validation.invalidRequest);
-        })}
+        }))}
       >
         {settings.demoSeed ? <DemoNote /> : null}
 

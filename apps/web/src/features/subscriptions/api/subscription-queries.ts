@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PROFILE_QUERY_ROOT } from '@/features/patient/api/get-my-profile';
+import { PROFILE_QUERY_ROOT } from '@/features/profiles/api/get-my-profile';
 
 /** Every query of the patient's subscription, plans, terms and charges starts with this key. */
 export const SUBSCRIPTION_QUERY_ROOT = 'subscriptions';

@@ -4,13 +4,11 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
+import { DataTable, rowsPlaceholder, type DataColumn } from '@/components/ui/data-table';
 import { useMyPayments } from '../api/list-payments';
 import { formatDay, isOpen, isPaid } from '../lib/payment-display';
 
 const s = messages.subscriptionPage;
-const COLUMNS = 6;
 
 function periodOf(payment: Payment): string {
   if (!payment.periodStart || !payment.periodEnd) return '-';
@@ -36,61 +34,59 @@ function ReceiptLink({ payment }: { payment: Payment }) {
   );
 }
 
+function columnsOf(onPay: (payment: Payment) => void): DataColumn<Payment>[] {
+  return [
+    {
+      id: 'due',
+      header: s.columnDue,
+      cell: (payment) => formatDay(payment.dueDate),
+      cardCell: (payment) => `${s.columnDue} ${formatDay(payment.dueDate)}`,
+      className: 'whitespace-nowrap',
+    },
+    { id: 'period', header: s.columnPeriod, cell: periodOf },
+    { id: 'method', header: s.columnMethod, cell: (payment) => PAYMENT_METHOD_LABELS[payment.method] },
+    { id: 'amount', header: s.columnAmount, align: 'right', className: 'whitespace-nowrap', cell: (payment) => formatMoney(payment.amountCents) },
+    {
+      id: 'status',
+      header: s.columnStatus,
+      cell: (payment) => <Badge variant={isPaid(payment.status) ? 'default' : 'secondary'}>{PAYMENT_STATUS_LABELS[payment.status]}</Badge>,
+    },
+    {
+      id: 'actions',
+      header: s.columnActions,
+      headerHidden: true,
+      align: 'right',
+      cell: (payment) => (
+        <>
+          {isPaid(payment.status) ? <ReceiptLink payment={payment} /> : null}
+          {isOpen(payment.status) ? (
+            <Button type="button" size="sm" onClick={() => onPay(payment)}>
+              {s.pay}
+            </Button>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+}
+
 /** The patient's charges, newest first: what was charged for which period, how, and whether it is paid. */
 export function ChargesTable({ onPay }: { onPay: (payment: Payment) => void }) {
   const payments = useMyPayments();
   return (
-    // min-w-0: a grid item is as wide as its content by default, and the table must scroll inside, not widen the page.
     <section aria-labelledby="charges-title" className="grid min-w-0 gap-3">
       <h2 id="charges-title" className="text-lg font-semibold">
         {s.chargesTitle}
       </h2>
-      <Table>
-        <TableCaption className="sr-only">{s.chargesCaption}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{s.columnDue}</TableHead>
-            <TableHead>{s.columnPeriod}</TableHead>
-            <TableHead>{s.columnMethod}</TableHead>
-            <TableHead className="text-right">{s.columnAmount}</TableHead>
-            <TableHead>{s.columnStatus}</TableHead>
-            <TableHead>
-              <span className="sr-only">{s.columnActions}</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {payments.isPending ? (
-            <TableMessageRow colSpan={COLUMNS}>{messages.common.loading}</TableMessageRow>
-          ) : payments.isError ? (
-            <TableMessageRow colSpan={COLUMNS}>
-              <ErrorState variant="inline" {...retryPropsOf(payments)} />
-            </TableMessageRow>
-          ) : payments.data.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS}>{s.noCharges}</TableMessageRow>
-          ) : (
-            payments.data.map((payment) => (
-              <TableRow key={payment.id}>
-                <TableCell>{formatDay(payment.dueDate)}</TableCell>
-                <TableCell>{periodOf(payment)}</TableCell>
-                <TableCell>{PAYMENT_METHOD_LABELS[payment.method]}</TableCell>
-                <TableCell className="text-right whitespace-nowrap">{formatMoney(payment.amountCents)}</TableCell>
-                <TableCell>
-                  <Badge variant={isPaid(payment.status) ? 'default' : 'secondary'}>{PAYMENT_STATUS_LABELS[payment.status]}</Badge>
-                </TableCell>
-                <TableCell className="text-right">
-                  {isPaid(payment.status) ? <ReceiptLink payment={payment} /> : null}
-                  {isOpen(payment.status) ? (
-                    <Button type="button" size="sm" onClick={() => onPay(payment)}>
-                      {s.pay}
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={payments.data}
+        rowKey={(payment) => payment.id}
+        columns={columnsOf(onPay)}
+        titleColumn="due"
+        actionsColumn="actions"
+        caption={s.chargesCaption}
+        placeholder={rowsPlaceholder({ rows: payments.data, error: payments.error, onRetry: () => void payments.refetch(), retrying: payments.isFetching, emptyText: s.noCharges })}
+      />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useSimulatePayment } from '../api/simulate-payment';
 import { copyText } from '../lib/copy-text';
 import { formatDay, isPaid } from '../lib/payment-display';
+import { SUBSCRIPTION_TITLE_ID } from './subscription-summary';
 
 const s = messages.subscriptionPage;
 
@@ -121,10 +122,19 @@ export function PaymentDialog({ payment, onClose, onPaymentChange }: PaymentDial
 
   return (
     <Dialog open={payment !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={() => {
+          // Opened from the checkout, whose button is gone: focus would drop to the page's start. The subscription it
+          // made is where the patient goes on from.
+          requestAnimationFrame(() => {
+            if (document.activeElement === document.body) document.getElementById(SUBSCRIPTION_TITLE_ID)?.focus();
+          });
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{s.paymentTitle}</DialogTitle>
-          <DialogDescription>{s.paymentDescription}</DialogDescription>
+          {/* A card approved at once, or a charge just paid, has nothing left to conclude. */}
+          <DialogDescription>{payment && isPaid(payment.status) ? s.paymentDoneDescription : s.paymentDescription}</DialogDescription>
         </DialogHeader>
         {payment ? (
           <div className="grid gap-4">

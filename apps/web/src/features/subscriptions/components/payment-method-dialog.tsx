@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { useChangePaymentMethod } from '../api/change-payment-method';
 import { EMPTY_CARD, paymentMethodFormSchema, type PaymentMethodFormInput, type PaymentMethodFormOutput } from '../lib/checkout-form';
@@ -48,7 +49,7 @@ function PaymentMethodForm({ current, onChanged, onCancel }: PaymentMethodFormPr
   };
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={handleSubmit(onValid)}>
+    <form noValidate className="grid gap-4" onSubmit={asyncHandler(handleSubmit(onValid))}>
       <PaymentMethodChoice radio={register('paymentMethod')} selected={paymentMethod} disabledMethod={current === 'credit_card' ? null : current} />
       {paymentMethod === 'credit_card' ? (
         <CreditCardFields

@@ -3,6 +3,7 @@ import { messages } from '@carteirinha/shared/messages';
 import { BarcodeIcon, CreditCardIcon, QrCodeIcon, type LucideIcon } from 'lucide-react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
+import { cardExpiryAsTyped, cardNumberAsTyped, cepAsTyped, maskedAsTyped } from '@/lib/mask-as-typed';
 import { cn } from '@/lib/utils';
 import type { CardFields } from '../lib/checkout-form';
 
@@ -63,23 +64,30 @@ export type CardRegistrations = Record<keyof CardFields, UseFormRegisterReturn>;
 type CreditCardFieldsProps = {
   fields: CardRegistrations;
   errors: FieldErrors<CardFields> | undefined;
+  /** Why the last attempt with this card was refused (the operator's reason), shown beside the fields it concerns. */
+  refusal?: string | null;
 };
 
 /**
  * The card, with the autocomplete names browsers and password managers fill from a saved card. The values live only
  * in the form until it is sent; the dialogs clear them right after.
  */
-export function CreditCardFields({ fields, errors }: CreditCardFieldsProps) {
+export function CreditCardFields({ fields, errors, refusal = null }: CreditCardFieldsProps) {
   return (
     <div className="grid gap-4 rounded-md border p-4">
       <p className="text-sm text-muted-foreground">{s.cardNotice}</p>
+      {refusal ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+          {refusal}
+        </p>
+      ) : null}
       <TextField
         label={s.cardNumber}
         error={errors?.number?.message}
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="0000 0000 0000 0000"
-        {...fields.number}
+        {...maskedAsTyped(fields.number, cardNumberAsTyped)}
       />
       <TextField label={s.cardHolder} error={errors?.holderName?.message} autoComplete="cc-name" {...fields.holderName} />
       <div className="grid grid-cols-2 gap-4">
@@ -89,7 +97,7 @@ export function CreditCardFields({ fields, errors }: CreditCardFieldsProps) {
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/AA"
-          {...fields.expiry}
+          {...maskedAsTyped(fields.expiry, cardExpiryAsTyped)}
         />
         <TextField label={s.cardCvv} error={errors?.ccv?.message} inputMode="numeric" autoComplete="cc-csc" placeholder="000" {...fields.ccv} />
       </div>
@@ -100,7 +108,7 @@ export function CreditCardFields({ fields, errors }: CreditCardFieldsProps) {
           inputMode="numeric"
           autoComplete="postal-code"
           placeholder="00000-000"
-          {...fields.postalCode}
+          {...maskedAsTyped(fields.postalCode, cepAsTyped)}
         />
         <TextField label={s.cardAddressNumber} error={errors?.addressNumber?.message} autoComplete="off" {...fields.addressNumber} />
       </div>

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { cycleSuffix, statusBadgeVariant } from '../lib/plan-display';
 
 const s = messages.subscriptionPage;
+export const SUBSCRIPTION_TITLE_ID = 'current-subscription-title';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -38,12 +39,15 @@ export function SubscriptionSummary({ subscription, now, actions }: Subscription
   const waitingEnds = subscription.benefitsStartAt && new Date(subscription.benefitsStartAt) > now ? subscription.benefitsStartAt : null;
   const note = cancellationNote(subscription, now);
   return (
-    <Card aria-labelledby="current-subscription-title" role="region">
+    <Card aria-labelledby={SUBSCRIPTION_TITLE_ID} role="region">
       <CardHeader>
         <CardDescription>{s.currentTitle}</CardDescription>
         <div className="flex flex-wrap items-center gap-3">
           <CardTitle asChild className="text-xl">
-            <h2 id="current-subscription-title">{subscription.plan.name}</h2>
+            {/* Focus lands here when a dialog whose button is gone closes (the checkout's payment dialog). */}
+            <h2 id={SUBSCRIPTION_TITLE_ID} tabIndex={-1} className="outline-none">
+              {subscription.plan.name}
+            </h2>
           </CardTitle>
           <Badge data-testid="subscription-status" variant={statusBadgeVariant(subscription.status)}>
             {SUBSCRIPTION_STATUS_LABELS[subscription.status]}

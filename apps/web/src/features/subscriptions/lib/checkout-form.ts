@@ -48,6 +48,8 @@ function cardFieldOf(path: PropertyKey | undefined): keyof CardFields {
     case 'postalCode':
     case 'addressNumber':
       return path;
+    // An issue of the whole card (no field named) is shown on its number.
+    case undefined:
     default:
       return 'number';
   }

@@ -2,6 +2,7 @@ import { messages } from '@carteirinha/shared/messages';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { asyncHandler } from '@/lib/async-handler';
 
 type TotpCodeFormProps = {
   label: string;
@@ -34,7 +35,7 @@ export function TotpCodeForm({ label, hint, onSubmit, backupCode = false }: Totp
   };
 
   return (
-    <form noValidate aria-label={messages.twoFactor.verify} className="grid gap-4" onSubmit={(event) => void submit(event)}>
+    <form noValidate aria-label={messages.twoFactor.verify} className="grid gap-4" onSubmit={asyncHandler(submit)}>
       <TextField
         label={label}
         description={hint}

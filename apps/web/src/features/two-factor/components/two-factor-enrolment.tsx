@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { meQueryOptions } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage } from '@/features/auth/lib/auth-errors';
 import { totpSecretOf } from '../lib/totp-uri';
@@ -32,7 +33,7 @@ function PasswordStep({ onEnrolled }: { onEnrolled: (enrolment: Enrolment) => vo
   };
 
   return (
-    <form noValidate aria-label={t.enrolTitle} className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
+    <form noValidate aria-label={t.enrolTitle} className="grid gap-4" onSubmit={asyncHandler(onSubmit)}>
       <TextField label={t.confirmPassword} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
       <Button type="submit" disabled={pending || password.length === 0}>
         {t.start}

@@ -10,6 +10,7 @@ import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { asyncHandler } from '@/lib/async-handler';
 import { errorMessage } from '@/lib/error-message';
 import { useAssignRole, type AssignRoleResponse } from '../api/assign-role';
 import { useUpdateRole } from '../api/update-role';
@@ -101,7 +102,7 @@ function UserRoleForm({ user, onDone }: { user: AdminUser | null; onDone: () => 
   }
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={handleSubmit(save)}>
+    <form noValidate className="grid gap-4" onSubmit={asyncHandler(handleSubmit(save))}>
       {user ? (
         <FormField label={m.emailLabel} description={u.userLocked}>
           {(field) => <Input {...field} type="email" readOnly value={user.email} />}

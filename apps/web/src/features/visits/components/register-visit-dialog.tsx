@@ -14,7 +14,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateVisit } from '../api/create-visit';
-import { useServices } from '../api/list-services';
+import { useServices } from '@/features/services/api/list-services';
 import { chargeOf, EMPTY_VISIT_FORM, OTHER_SERVICE, visitAmountsOf, visitFormSchema, visitRequestOf, type VisitFormValues } from '../lib/visit-form';
 
 const s = messages.cardScreens;
@@ -111,7 +111,7 @@ function VisitForm({ card, services, onSaved, onCancel }: { card: VisitCard; ser
             <FormField label={s.categoryLabel} error={errors.category?.message}>
               {(field) => (
                 <NativeSelect {...field} {...register('category')}>
-                  <option value="">{s.servicePick}</option>
+                  <option value="">{s.categoryPick}</option>
                   {SERVICE_CATEGORIES.map((category) => (
                     <option key={category} value={category}>
                       {SERVICE_CATEGORY_LABELS[category]}

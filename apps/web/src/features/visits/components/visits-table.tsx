@@ -1,10 +1,8 @@
 import type { Visit } from '@carteirinha/shared/contracts/visits';
 import { formatDate, formatDateTime, formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import type { ReactNode } from 'react';
-import { ErrorState } from '@/components/ui/error-state';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from '@/components/ui/table';
 import { Badge } from '@/components/ui/badge';
+import { DataTable, rowsPlaceholder, type DataColumn } from '@/components/ui/data-table';
 import { VisitStatusBadge } from './visit-status-badge';
 
 const s = messages.cardScreens;
@@ -22,50 +20,50 @@ type VisitsTableProps = {
   showPatient?: boolean;
 };
 
+/** A visit called off, and one made under a subscription withdrawn within the 7 days (its discount was deducted). */
+function VisitStatus({ visit }: { visit: Visit }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      {visit.canceledAt ? <Badge variant="destructive">{s.visitCanceled}</Badge> : <VisitStatusBadge status={visit.status} />}
+      {visit.subscriptionWithdrawnAt ? (
+        <span className="text-xs text-muted-foreground">{formatMessage(s.visitBeforeWithdrawal, { date: formatDate(visit.subscriptionWithdrawnAt) })}</span>
+      ) : null}
+    </div>
+  );
+}
+
+function columnsOf(showPatient: boolean): DataColumn<Visit>[] {
+  return [
+    { id: 'date', header: c.date, cell: (visit) => formatDateTime(visit.performedAt), className: 'whitespace-nowrap tabular-nums' },
+    ...(showPatient ? [{ id: 'patient', header: c.patient, cell: (visit: Visit) => visit.patientName, className: 'font-medium' }] : []),
+    { id: 'service', header: c.service, cell: (visit) => visit.serviceName },
+    { id: 'original', header: c.original, cell: (visit) => formatMoney(visit.originalCents), className: 'whitespace-nowrap tabular-nums' },
+    {
+      id: 'discount',
+      header: c.discount,
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (visit) => (
+        <>
+          {formatMoney(visit.discountCents)} <span className="text-muted-foreground">({visit.discountPercent}%)</span>
+        </>
+      ),
+    },
+    { id: 'final', header: c.final, cell: (visit) => formatMoney(visit.finalCents), className: 'whitespace-nowrap font-medium tabular-nums' },
+    { id: 'status', header: c.status, cell: (visit) => <VisitStatus visit={visit} /> },
+  ];
+}
+
 /** The visits of the clinic (Atendimentos) or of one card (Ver Histórico): date, service and the three values. */
 export function VisitsTable({ visits, error, onRetry, busy, caption, emptyText, showPatient = true }: VisitsTableProps) {
-  const columns = [c.date, ...(showPatient ? [c.patient] : []), c.service, c.original, c.discount, c.final, c.status];
-  function messageRow(children: ReactNode) {
-    return <TableMessageRow colSpan={columns.length}>{children}</TableMessageRow>;
-  }
-  function renderRows() {
-    if (error) return messageRow(<ErrorState variant="inline" error={error} onRetry={onRetry} retrying={busy} />);
-    if (!visits) return messageRow(messages.common.loading);
-    if (visits.length === 0) return messageRow(emptyText);
-    return visits.map((visit) => (
-      <TableRow key={visit.id}>
-        <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(visit.performedAt)}</TableCell>
-        {showPatient ? <TableCell className="font-medium">{visit.patientName}</TableCell> : null}
-        <TableCell>{visit.serviceName}</TableCell>
-        <TableCell className="whitespace-nowrap tabular-nums">{formatMoney(visit.originalCents)}</TableCell>
-        <TableCell className="whitespace-nowrap tabular-nums">
-          {formatMoney(visit.discountCents)} <span className="text-muted-foreground">({visit.discountPercent}%)</span>
-        </TableCell>
-        <TableCell className="whitespace-nowrap font-medium tabular-nums">{formatMoney(visit.finalCents)}</TableCell>
-        <TableCell>
-          <div className="flex flex-col items-start gap-1">
-            {visit.canceledAt ? <Badge variant="destructive">{s.visitCanceled}</Badge> : <VisitStatusBadge status={visit.status} />}
-            {visit.subscriptionWithdrawnAt ? (
-              <span className="text-xs text-muted-foreground">{formatMessage(s.visitBeforeWithdrawal, { date: formatDate(visit.subscriptionWithdrawnAt) })}</span>
-            ) : null}
-          </div>
-        </TableCell>
-      </TableRow>
-    ));
-  }
   return (
-    <Table aria-busy={busy}>
-      <TableCaption className="sr-only">{caption}</TableCaption>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          {columns.map((title) => (
-            <TableHead key={title} scope="col">
-              {title}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>{renderRows()}</TableBody>
-    </Table>
+    <DataTable
+      rows={visits}
+      rowKey={(visit) => visit.id}
+      columns={columnsOf(showPatient)}
+      titleColumn={showPatient ? 'patient' : 'date'}
+      caption={caption}
+      busy={busy}
+      placeholder={rowsPlaceholder({ rows: visits, error, onRetry, retrying: busy, emptyText })}
+    />
   );
 }

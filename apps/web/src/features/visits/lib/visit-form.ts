@@ -29,7 +29,7 @@ export const visitFormSchema = z
     }
     if (values.serviceId !== OTHER_SERVICE) return;
     if (values.serviceName.trim().length < 2) context.addIssue({ code: 'custom', path: ['serviceName'], message: s.serviceNameRequired });
-    if (values.category === '') context.addIssue({ code: 'custom', path: ['category'], message: messages.cards.visitServiceRequired });
+    if (values.category === '') context.addIssue({ code: 'custom', path: ['category'], message: s.categoryRequired });
     const cents = typedReaisToCents(values.price);
     if (cents === null || cents < 0 || cents > MAX_PRICE_CENTS) context.addIssue({ code: 'custom', path: ['price'], message: s.priceInvalid });
   });
