@@ -531,6 +531,9 @@ export const messages = {
     serviceSaved: 'Serviço salvo com sucesso!',
     /** The validation answers (server): a valid card, and the one reason an inactive card gets (LGPD). */
     valid: 'Cartão válido',
+    /** A typed number or CPF proves only that someone knows it (issue 22): the reception checks who is there. */
+    validByNumber: 'Cartão válido, encontrado pelo número digitado. Confira a foto do titular ou um documento com foto antes de aplicar o desconto.',
+    validByCpf: 'Cartão válido, encontrado pelo CPF digitado. Confira a foto do titular ou um documento com foto antes de aplicar o desconto.',
     inactiveSubscription: 'Assinatura inativa',
     /** Why a patient's card does not validate now (/paciente/cartao greys it with this). */
     inactiveReasonInactive: 'Assinatura inativa. Assine um plano para usar o cartão.',

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
+import type { CardLookupMethod, CardValidationResult } from '@carteirinha/shared/contracts/cards';
+import { cardValidations, cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
 
 /**
  * What every card question reads in one statement: the card, its subscription and plan, the person's name and photo
@@ -122,4 +123,35 @@ export async function findClinicBrand(db: Database, clinicId: string): Promise<{
     .where(eq(clinics.id, clinicId))
     .limit(1);
   return row ?? null;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Writes one validation attempt unless the user already made `perMinute` in the minute before `now`; answers whether
+ * it did. The count and the insert are one statement (INSERT … SELECT … WHERE count < limit), so the limit holds across
+ * every server process sharing the database, and the hot path has no statement more than the insert it always had
+ * (issue 22: an in-memory limit let N processes allow N × the limit). Two requests of one user that arrive in the
+ * same instant may both see the last free slot: the limit can be passed by the requests in flight at once, never by
+ * the number of processes. Counted on card_validations_user_created_idx.
+ */
+export async function recordValidationWithinLimit(
+  db: Database,
+  attempt: { clinicId: string; userId: string; cardId: string | null; method: CardLookupMethod; result: CardValidationResult },
+  limit: { perMinute: number; now: Date },
+): Promise<boolean> {
+  const at = limit.now.toISOString();
+  const since = new Date(limit.now.getTime() - MINUTE_MS).toISOString();
+  // Every column of the table, in its order (drizzle's INSERT … SELECT names them all).
+  const inserted = await db
+    .insert(cardValidations)
+    .select(
+      sql`select gen_random_uuid(), ${attempt.clinicId}::uuid, ${attempt.userId}::uuid, ${attempt.cardId}::uuid,
+        ${attempt.method}::card_lookup_method, ${attempt.result}::card_validation_result, ${at}::timestamptz
+      where (select count(*) from ${cardValidations}
+        where ${cardValidations.userId} = ${attempt.userId}::uuid and ${cardValidations.createdAt} > ${since}::timestamptz
+          and ${cardValidations.createdAt} <= ${at}::timestamptz) < ${limit.perMinute}`,
+    )
+    .returning({ id: cardValidations.id });
+  return inserted.length > 0;
 }
