@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, contractTerms, idempotencyKeys, payments, profiles, subscriptions, termsAcceptances } from '../src/db/schema.ts';
@@ -30,11 +30,39 @@ export async function createPatient(t: TestApp, programme: Programme): Promise<P
   return createSignedInUser(t, 'patient', programme.clinicId);
 }
 
+/**
+ * The CPF a checkout body carries unless a test names one: `callAs` puts the caller's own CPF there (`cpfOfCaller`).
+ * A CPF is one person's per clinic (issue 22), so every test patient needs a CPF of their own, the same on every call.
+ */
+export const CALLER_CPF = 'cpf-do-paciente';
+
+/** A valid CPF (check digits right) of its own for each session: digits from a hash of the cookie. */
+export function cpfOfCaller(cookie: string): string {
+  const hash = createHash('sha256').update(cookie).digest();
+  const base = Array.from(hash.subarray(0, 9), (byte) => byte % 10);
+  if (base.every((digit) => digit === base[0])) base[8] = ((base[8] ?? 0) + 1) % 10;
+  const checkDigit = (digits: number[]) => {
+    const sum = digits.reduce((total, digit, index) => total + digit * (digits.length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = checkDigit(base);
+  const second = checkDigit([...base, first]);
+  return [...base, first, second].join('');
+}
+
+/** The body as `callAs` sends it: CALLER_CPF replaced by the caller's own CPF. */
+export function withCallerCpf(payload: Record<string, unknown>, cookie: string): Record<string, unknown> {
+  const customer = payload['customerData'];
+  if (typeof customer !== 'object' || customer === null || !('cpfCnpj' in customer) || customer.cpfCnpj !== CALLER_CPF) return payload;
+  return { ...payload, customerData: { ...customer, cpfCnpj: cpfOfCaller(cookie) } };
+}
+
 export function checkoutBody(programme: Programme, changes: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     planId: programme.planId,
     paymentMethod: 'pix',
-    customerData: { name: 'Maria da Silva', email: 'maria@teste.dev', cpfCnpj: VALID_CPF, phone: '(11) 98765-4321' },
+    customerData: { name: 'Maria da Silva', email: 'maria@teste.dev', cpfCnpj: CALLER_CPF, phone: '(11) 98765-4321' },
     termsId: programme.termsId,
     acceptTerms: true,
     ...changes,
@@ -44,7 +72,7 @@ export function checkoutBody(programme: Programme, changes: Record<string, unkno
 /** Calls the API as the browser does: the session cookie, and an Idempotency-Key on creates when given. */
 export function callAs(t: TestApp, cookie: string) {
   return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>, key?: string): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method, url, headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) }, ...(payload ? { payload } : {}) });
+    t.app.inject({ method, url, headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) }, ...(payload ? { payload: withCallerCpf(payload, cookie) } : {}) });
 }
 
 export function newKey(): string {

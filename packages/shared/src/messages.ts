@@ -299,6 +299,8 @@ export const messages = {
   checkoutRules: {
     invalidCpfCnpj: 'CPF ou CNPJ inválido',
     cpfLocked: 'O CPF informado é diferente do CPF do seu perfil. O CPF não pode ser alterado depois de cadastrado.',
+    /** Issue 22: a CPF belongs to one person per clinic; the clinic moves it after checking a document. */
+    cpfTaken: 'Este CPF já está cadastrado para outra pessoa nesta clínica. Se o CPF é seu, procure a clínica com um documento com foto.',
     planUnavailable: 'Este plano não está disponível. Escolha outro plano.',
     alreadySubscribed: 'Você já tem uma assinatura em andamento. Acompanhe-a nesta página.',
     patientLimit: 'Esta clínica atingiu o limite de assinaturas do seu plano na plataforma. Fale com a clínica.',
@@ -543,6 +545,11 @@ export const messages = {
     inactiveReasonClinicClosed: 'A clínica não está atendendo pelo programa no momento.',
     noToken: 'O QR Code só é gerado para cartões ativos.',
     cardNotFound: 'Cartão não encontrado.',
+    /** A CPF that more than one person of the clinic carries: no card is answered (issue 22). */
+    cpfAmbiguous: 'Este CPF está cadastrado para mais de uma pessoa nesta clínica. Valide pelo número do cartão.',
+    /** 'Corrigir CPF' (POST /api/clinic/cpf-claims): the clinic admin gives a CPF to its real owner. */
+    cpfOwnerNotFound: 'Nenhum paciente desta clínica tem este e-mail.',
+    cpfOwnerHasAnother: 'Este paciente já tem outro CPF cadastrado.',
     validationRateLimited: 'Muitas validações em pouco tempo. Aguarde um minuto e tente de novo.',
     serviceNotFound: 'Serviço não encontrado.',
     visitServiceRequired: 'Escolha um serviço da lista ou informe o nome, a categoria e o valor.',

@@ -69,16 +69,20 @@ export function prepareCardLookups(db: Database) {
     .where(and(eq(cards.number, sql.placeholder('number')), eq(cards.clinicId, sql.placeholder('clinicId'))))
     .limit(1)
     .prepare('card_by_number');
-  // A person's CPF (/clinica/validar): a holder's own card or a dependent's card, of the newest subscription in this
-  // clinic that covers the person (the holder's own card first).
+  // A person's CPF (/clinica/validar): a holder's own card or a dependent's card (one card per person per clinic). Two
+  // rows are two people carrying the CPF — data from before a CPF was one person's (issue 22) — and then no card is
+  // the answer: the reception asks for the card number.
   const byCpf = cardFactsQuery(db)
     .where(and(eq(cards.clinicId, sql.placeholder('clinicId')), personWithCpf(sql.placeholder('clinicId'), sql.placeholder('cpf'))))
     .orderBy(desc(subscriptions.createdAt), sql`${cards.dependentId} is not null`, asc(cards.issuedAt))
-    .limit(1)
+    .limit(2)
     .prepare('card_by_cpf');
   return {
     byNumber: async (clinicId: string, number: string): Promise<CardFacts | null> => (await byNumber.execute({ number, clinicId }))[0] ?? null,
-    byCpf: async (clinicId: string, cpf: string): Promise<CardFacts | null> => (await byCpf.execute({ cpf, clinicId }))[0] ?? null,
+    byCpf: async (clinicId: string, cpf: string): Promise<CardFacts | 'ambiguous' | null> => {
+      const found = await byCpf.execute({ cpf, clinicId });
+      return found.length > 1 ? 'ambiguous' : (found[0] ?? null);
+    },
   };
 }
 export type CardLookups = ReturnType<typeof prepareCardLookups>;

@@ -249,13 +249,17 @@ describe("POST /api/clinic/card-validations: a dependent's CPF", () => {
     expect(await answerOf(staffA.cookie, generateCpf(), 'manual')).toEqual(INVALID);
   });
 
-  it("finds, for a CPF that is both a holder's and a dependent's, the card of the newest subscription", async () => {
+  it("answers no card for a CPF that two people of the clinic carry, and asks for the card number (issue 22)", async () => {
     const cpf = generateCpf();
     const ownPlan = await createCardHolder(t, clinicA, { cpf, status: 'expired', expiresAt: new Date(Date.now() - 40 * DAY_MS) });
     expect(await answerOf(staffA.cookie, cpf, 'manual')).toEqual(INACTIVE);
     expect(await lastAudit(clinicA)).toMatchObject({ cardId: ownPlan.cards[0]?.id });
+    // A second person with the same CPF (data from before a CPF was one person's): neither card is answered.
     const family = await createCardHolder(t, clinicA, { maxMembers: 2, dependents: 1, dependentCpfs: [cpf] });
-    expect(await answerOf(staffA.cookie, cpf, 'manual')).toMatchObject({ valid: true, card: { id: family.cards[1]?.id }, person: { isDependent: true } });
+    expect(await answerOf(staffA.cookie, cpf, 'manual')).toEqual({ valid: false, message: messages.cards.cpfAmbiguous });
+    expect(await lastAudit(clinicA)).toMatchObject({ cardId: null, method: 'cpf', result: 'not_found' });
+    // Each card still validates by its number.
+    expect(await answerOf(staffA.cookie, family.cards[1]?.number ?? '', 'manual')).toMatchObject({ valid: true, person: { isDependent: true } });
   });
 });
 

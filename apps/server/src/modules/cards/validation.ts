@@ -36,11 +36,12 @@ function unreadableMethodOf(source: ValidateCardRequest['source'], digits: strin
   return source === 'manual' || /^\d{16}$/.test(digits) ? 'number' : 'token';
 }
 
-type Outcome = { result: CardValidationResult; card: CardFacts | null };
+type Outcome = { result: CardValidationResult; card: CardFacts | null; ambiguous?: true };
 
 async function outcomeOf(query: CardQuery, clinicId: string, deps: ValidationDeps, now: Date): Promise<Outcome> {
   if ('unreadable' in query) return { result: 'not_found', card: null };
   const card = query.method === 'cpf' ? await deps.lookups.byCpf(clinicId, query.cpf) : await deps.lookups.byNumber(clinicId, query.number);
+  if (card === 'ambiguous') return { result: 'not_found', card: null, ambiguous: true };
   if (!card) return { result: 'not_found', card: null };
   // A wrong or stale code is the same answer as an unknown card (no hint of which); the audit row keeps the card.
   if (query.method === 'token' && !cardCodeMatches(deps.box.open(card.secretEncrypted), query.code, now)) return { result: 'not_found', card };
@@ -65,7 +66,8 @@ function validMessageOf(method: CardLookupMethod): string {
 }
 
 /** The answer: for a valid card what the receptionist needs to apply the discount, and nothing more (LGPD). */
-function answerOf(method: CardLookupMethod, { result, card }: Outcome): ValidateCardResponse {
+function answerOf(method: CardLookupMethod, { result, card, ambiguous }: Outcome): ValidateCardResponse {
+  if (ambiguous) return { valid: false, message: messages.cards.cpfAmbiguous };
   if (result === 'not_found' || !card) return { valid: false, message: messages.cards.invalid };
   if (result === 'inactive') return { valid: false, message: messages.cards.inactiveSubscription };
   return {

@@ -29,9 +29,15 @@ async function paidSubscriber() {
   return { patient, call, created, expiresAt };
 }
 
+/** The cancellation receipt (the account's own e-mails, such as its confirmation, are jobs too and may come after it). */
 async function receiptTo(email: string) {
   await settleWork(t);
-  const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+  const [mail] = await t.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.subject, messages.cancellation.receiptSubject)))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
   return mail;
 }
 

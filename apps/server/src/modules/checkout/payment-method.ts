@@ -9,7 +9,7 @@ import { payments, subscriptions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { TenantContext } from '../../plugins/access-control.ts';
-import { findProfile } from '../profiles/repository.ts';
+import { findProfile } from '../profiles/service.ts';
 import { findLatestSubscriptionRow, toSubscription } from '../subscriptions/repository.ts';
 import { todayIn, type CheckoutDeps } from './billing.ts';
 import { toPayment } from './payment-view.ts';

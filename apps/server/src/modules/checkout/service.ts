@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { TenantContext } from '../../plugins/access-control.ts';
 import type { MerchantAccount, PaymentProvider, ProviderCharge } from '../payments/providers/provider.ts';
-import { fillProfileGaps, findProfile } from '../profiles/repository.ts';
+import { claimHolderCpf, fillProfileGaps, findProfile, refuseCpfOfAnother } from '../profiles/service.ts';
 import * as lifecycle from '../subscriptions/lifecycle.ts';
 import { toSubscription } from '../subscriptions/repository.ts';
 import { addCycleToDay, addDaysToDay } from '../subscriptions/periods.ts';
@@ -106,6 +106,8 @@ async function checkRequest(db: Database, ctx: TenantContext, input: CreateSubsc
   const isCpf = input.customerData.cpfCnpj.length === 11;
   // The CPF is read-only once set (DESIGN.md §2 profiles); a company paying by CNPJ leaves the profile alone.
   if (isCpf && profile?.cpf && profile.cpf !== input.customerData.cpfCnpj) throw new AppError('VALIDATION', m.cpfLocked);
+  // A CPF is one person's per clinic: another's is refused (and audited) before anything reaches the provider.
+  if (isCpf) await refuseCpfOfAnother(db, { clinicId: ctx.clinicId, userId: ctx.userId, cpf: input.customerData.cpfCnpj });
   return { plan, terms, cpf: isCpf ? input.customerData.cpfCnpj : null };
 }
 
@@ -242,6 +244,7 @@ export async function checkout(deps: CheckoutDeps, ctx: TenantContext, input: Cr
         .values(paymentValuesOf({ id: paymentId, clinicId: ctx.clinicId, subscriptionId: reserved.id, providerName: provider.name, charge, adhesionFeeCents: plan.adhesionFeeCents, cycle: plan.billingCycle, today, now }))
         .returning();
       if (!row) throw new Error('payment not recorded');
+      if (cpf) await claimHolderCpf(tx, { clinicId: ctx.clinicId, userId: ctx.userId, cpf, now });
       await fillProfileGaps(tx, ctx, { cpf, phone: input.customerData.phone ?? null });
       await recordAudit(tx, {
         actorUserId: ctx.userId,
