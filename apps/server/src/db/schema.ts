@@ -504,20 +504,6 @@ export const platformSettings = pgTable(
     smtpPasswordEncrypted: text('smtp_password_encrypted'),
     backupDailyEnabled: boolean('backup_daily_enabled').notNull().default(true),
     backupRetentionDays: integer('backup_retention_days').notNull().default(30),
-    /** When the weekly report ('Relatórios automáticos') last went out; claiming it is one conditional UPDATE. */
-    weeklyReportSentAt: timestamp('weekly_report_sent_at', { withTimezone: true }),
-    /**
-     * When a server process last took the daily backup upon itself; claiming it is one conditional UPDATE, and a failed
-     * backup sets it back to NULL. Like `weekly_report_sent_at`, it never moves `updated_at` (an admin's save).
-     */
-    dailyBackupClaimedAt: timestamp('daily_backup_claimed_at', { withTimezone: true }),
-    /**
-     * When the claimed daily backup was written. A claim older than the backup's lease with no backup done since its
-     * 3 am belongs to a process that died mid-dump, and another tick may take it over.
-     */
-    dailyBackupDoneAt: timestamp('daily_backup_done_at', { withTimezone: true }),
-    /** When the day's overdue-payments e-mail ('Pagamentos pendentes') was taken on; the same claim as the others. */
-    overdueDigestSentAt: timestamp('overdue_digest_sent_at', { withTimezone: true }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

@@ -145,3 +145,10 @@ SELECT t.clinic_id, t.version + 1, replace(t.body, '- Direito de arrependimento:
 FROM "contract_terms" t
 WHERE t.version = (SELECT max(t2.version) FROM "contract_terms" t2 WHERE t2.clinic_id = t.clinic_id)
   AND position('- Direito de arrependimento: nos primeiros 7 dias da contratação (Código de Defesa do Consumidor, art. 49), o cancelamento é gratuito, todo valor pago é devolvido e a assinatura termina na hora.' in t.body) > 0;
+--> statement-breakpoint
+-- The scheduled e-mails and the daily backup run once per occurrence by the job runner's unique key (ADR 012, amended by
+-- issue 22): their claim columns in platform_settings go.
+ALTER TABLE "platform_settings" DROP COLUMN "weekly_report_sent_at";--> statement-breakpoint
+ALTER TABLE "platform_settings" DROP COLUMN "daily_backup_claimed_at";--> statement-breakpoint
+ALTER TABLE "platform_settings" DROP COLUMN "daily_backup_done_at";--> statement-breakpoint
+ALTER TABLE "platform_settings" DROP COLUMN "overdue_digest_sent_at";
