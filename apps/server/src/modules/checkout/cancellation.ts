@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TenantContext } from '../../plugins/access-control.ts';
 import type { FollowUpQueue } from '../subscriptions/follow-ups.ts';
 import * as lifecycle from '../subscriptions/lifecycle.ts';
-import { findLatestSubscriptionRow, toSubscription } from '../subscriptions/repository.ts';
+import { toSubscription } from '../subscriptions/subscription-view.ts';
 import type { CheckoutDeps } from './billing.ts';
 import { findSubscriptionWithPlan, OPEN_PAYMENT_STATUSES, OPEN_SUBSCRIPTION_STATUSES, paymentsOfSubscription, type PaymentRow, type SubscriptionRow } from './repository.ts';
 
@@ -89,7 +89,7 @@ function refusalOf(subscription: SubscriptionRow): AppError {
 }
 
 async function cancellableSubscription(db: Database, ctx: TenantContext, options: { lock: boolean }) {
-  const row = await findLatestSubscriptionRow(db, ctx, options);
+  const row = await lifecycle.latestSubscriptionOf(db, ctx, options);
   if (!row) throw new AppError('CONFLICT', m.nothingToCancel);
   if (!isCancellable(row.subscription)) throw refusalOf(row.subscription);
   return row;

@@ -13,7 +13,7 @@ import type { TenantContext } from '../../plugins/access-control.ts';
 import type { MerchantAccount, PaymentProvider, ProviderCharge } from '../payments/providers/provider.ts';
 import { claimHolderCpf, fillProfileGaps, findProfile, refuseCpfOfAnother } from '../profiles/service.ts';
 import * as lifecycle from '../subscriptions/lifecycle.ts';
-import { toSubscription } from '../subscriptions/repository.ts';
+import { toSubscription } from '../subscriptions/subscription-view.ts';
 import { addCycleToDay, addDaysToDay } from '../subscriptions/periods.ts';
 import { todayIn, type CheckoutDeps } from './billing.ts';
 import { localBoletoUrl, toPayment } from './payment-view.ts';

@@ -16,6 +16,7 @@ import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { benefitsEndOf } from './benefits.ts';
 import { CARD_WORK_QUEUE, enqueueFollowUps, PATIENT_NOTICE_QUEUE, PROVIDER_WORK_QUEUE, type FollowUp, type FollowUpQueue } from './follow-ups.ts';
 import { addDaysToInstant, laterOf, shiftByCycles } from './periods.ts';
+import { findLatestSubscriptionRow, type SubscriptionWithPlan } from './repository.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Plan = { id: string; name: string; billingCycle: 'monthly' | 'yearly'; waitingDays: number; priceCents: number; dependentPriceCents: number; maxMembers: number };
@@ -49,6 +50,32 @@ async function handOver(ctx: LifecycleContext, followUps: FollowUp[]): Promise<F
 export async function lockSubscription(tx: Database, subscriptionId: string): Promise<SubscriptionRow | null> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update').limit(1);
   return row ?? null;
+}
+
+/**
+ * The patient's change of payment method ('Alterar forma de pagamento'): the method, and the provider's subscription
+ * when checkout made a new one there. Not a change of status, but a write of the subscription like the others: its
+ * row is locked here, before the caller touches any of its charges (the one lock order).
+ */
+export async function changePaymentMethod(
+  tx: Database,
+  subscription: Pick<SubscriptionRow, 'id' | 'clinicId'>,
+  change: { paymentMethod: SubscriptionRow['paymentMethod']; provider?: string; providerSubscriptionId?: string },
+): Promise<void> {
+  await lockSubscription(tx, subscription.id);
+  await tx
+    .update(subscriptions)
+    .set({ paymentMethod: change.paymentMethod, ...(change.provider ? { provider: change.provider } : {}), ...(change.providerSubscriptionId ? { providerSubscriptionId: change.providerSubscriptionId } : {}) })
+    .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.clinicId, subscription.clinicId)));
+}
+
+/**
+ * The patient's current subscription (their newest in the clinic) with its plan, as the transitions act on it; with
+ * `lock`, its row is locked for the rest of the transaction, as a transition needs (checkout's cancellation, the
+ * change of payment method).
+ */
+export function latestSubscriptionOf(db: Database, scope: { clinicId: string; userId: string }, options: { lock: boolean } = { lock: false }): Promise<SubscriptionWithPlan | null> {
+  return findLatestSubscriptionRow(db, scope, options);
 }
 
 async function planOf(tx: Database, planId: string): Promise<Plan> {
