@@ -560,6 +560,17 @@ export const messages = {
     imageValidUntil: 'Válido até',
     imageInactive: 'CARTÃO INATIVO',
   },
+  /** 'Corrigir CPF' on /clinica/configuracoes (issue 22): the clinic admin gives a CPF to its real owner. */
+  cpfOwner: {
+    title: 'Corrigir CPF',
+    description:
+      'Um CPF pertence a uma só pessoa na clínica. Se alguém cadastrou o CPF de outra pessoa, confira um documento com foto do verdadeiro dono e informe o e-mail da conta dele: o CPF passa para ele e sai de quem o tinha.',
+    cpfLabel: 'CPF',
+    emailLabel: 'E-mail do paciente',
+    submit: 'Passar CPF',
+    moved: 'O CPF {cpf} agora é de {name}. Quem o tinha ficou sem CPF cadastrado.',
+    alreadyTheirs: 'O CPF {cpf} já era de {name}. Nada mudou.',
+  },
   /** The card screens (issue 15): /paciente/cartao, /clinica/validar-qrcode, /clinica/validar, /clinica/atendimentos. */
   cardScreens: {
     cardTitle: 'Meu Cartão',
