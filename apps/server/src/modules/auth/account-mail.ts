@@ -47,11 +47,16 @@ export const accountMailSchema = z.discriminatedUnion('kind', [
 ]);
 export type AccountMail = z.infer<typeof accountMailSchema>;
 
-export type AccountMailQueue = Pick<JobRunner, 'enqueue'>;
+export type AccountMailQueue = Pick<JobRunner, 'enqueue' | 'kick'>;
 
-/** Writes the e-mail's job (in `tx` when given, so that it exists exactly when the change that asked for it does). */
+/**
+ * Writes the e-mail's job (in `tx` when given, so that it exists exactly when the change that asked for it does).
+ * Without a transaction the runner is told at once: the person is waiting for the link, not for the next poll. Known
+ * and unknown addresses do this alike.
+ */
 export async function enqueueAccountMail(jobs: AccountMailQueue, mail: AccountMail, tx?: Database): Promise<void> {
   await jobs.enqueue(ACCOUNT_MAIL_QUEUE, mail, tx ? { tx } : {});
+  if (!tx) jobs.kick();
 }
 
 type Account = { id: string; email: string; name: string; emailVerified: boolean };
