@@ -355,6 +355,8 @@ test.describe('/clinica/validar and /clinica/atendimentos', () => {
     await input.press('Enter');
     const result = page.getByTestId('validation-result');
     await expect(result).toContainText('Autorizado a aplicar desconto');
+    // A typed number is not the card in hand (issue 22): the answer asks for the photo or a document.
+    await expect(result).toContainText('encontrado pelo número digitado. Confira a foto do titular ou um documento com foto');
     await expect(result).toContainText(card.personName);
     for (const [label, percent] of [
       ['Consultas', card.discounts.consultas],

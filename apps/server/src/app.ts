@@ -17,7 +17,8 @@ import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { brandingRoutes } from './modules/branding/routes.ts';
 import { billingSettingsRoutes } from './modules/payments/billing-settings-routes.ts';
-import { createClinicAsaasKeyBox, createPaymentProviders, type PaymentProviders } from './modules/payments/providers/index.ts';
+import type { ProviderCharge } from './modules/payments/providers/provider.ts';
+import { createClinicAsaasKeyBox, createClinicWebhookTokenBox, createPaymentProviders, type PaymentProviders } from './modules/payments/providers/index.ts';
 import { clinicSiteUrl, createHostResolver, type HostResolver } from './modules/tenancy/host-site.ts';
 import { tenancyRoutes } from './modules/tenancy/routes.ts';
 import { registerHostSite } from './plugins/host-site.ts';
@@ -37,8 +38,8 @@ import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
-import { createCeilingNotifier } from './modules/auth/ceiling-notice.ts';
 import { registerClinicApprovedMail } from './modules/clinics/approval-mail.ts';
+import { enqueueAccountMail, registerAccountMail } from './modules/auth/account-mail.ts';
 import { clinicRoutes } from './modules/clinics/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -57,7 +58,8 @@ import { serviceRoutes } from './modules/services/routes.ts';
 import { visitRoutes } from './modules/visits/routes.ts';
 import { billingOf } from './modules/checkout/billing-wiring.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
-import { createNotify } from './modules/payments/notices.ts';
+import { registerPatientNotices } from './modules/notifications/patient-notices.ts';
+import { registerCardJobs } from './modules/cards/jobs.ts';
 import { settleChargeNow } from './modules/payments/settlement.ts';
 import { paymentRoutes } from './modules/payments/webhook-routes.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -187,14 +189,14 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   const auth = createAuth({
     db: database.db,
     log: app.log,
-    mailer,
-    homeOf,
+    jobs,
     background,
     secret: authSecret,
     publicUrl: config.publicUrl,
     google: config.google,
   });
   app.decorate('auth', auth);
+  registerAccountMail(jobs, { db: database.db, mailer, homeOf, log: app.log, secret: authSecret });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
@@ -240,8 +242,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     addressLimit: config.signInAddressFailureLimit,
     addressWindowMs: config.signInWindowMs,
     accountLimit: config.signInAccountFailureLimit,
-    onCeilingReached: createCeilingNotifier({ db: database.db, mailer, homeOf }),
-    background,
+    onCeilingReached: (email) => enqueueAccountMail(jobs, { kind: 'signInCeiling', email }),
   });
   await app.register(authRoutes, { auth, db: database.db, throttle, settings, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
   await app.register(healthRoutes, { database });
@@ -261,20 +262,34 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(subscriptionPlanRoutes, { db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
   await app.register(profileRoutes, { db: database.db });
-  const paymentProviders = createPaymentProviders(config.payments, { log: app.log, now });
+  const paymentProviders = createPaymentProviders(config.payments, { db: database.db, log: app.log, now });
   app.decorate('paymentProviders', paymentProviders);
-  // Webhooks, settlement, reconciliation, delinquency and reminders (ADR 013); e-mails go after each commit.
-  // The card box seals card secrets: settlement issues cards with it, the card routes read them (one per app).
+  // Webhooks, settlement, reconciliation, delinquency and reminders (ADR 013). A subscription's transitions hand their
+  // follow-ups to the modules that own them as jobs: cards (issued with the card box, one per app), provider calls,
+  // patient e-mails.
   const cardBox = createCardSecretBox(authSecret);
   app.decorate('cardBox', cardBox);
-  const paymentDeps = { notify: createNotify({ db: database.db, mailer, background, homeOf }), log: app.log, cardBox };
-  registerPaymentJobs(jobs, { ...paymentDeps, db: database.db, providers: paymentProviders, keyBox: createClinicAsaasKeyBox(authSecret), pixKey: config.payments.pixKey });
-  await app.register(paymentRoutes, { db: database.db, jobs, background, notify: paymentDeps.notify, webhookToken: config.payments.webhookToken, now, cardBox, inlineConcurrency: database.kind === 'pglite' ? 1 : 4 });
-  const settle = async (paymentId: string) => {
-    await settleChargeNow(database.db, paymentDeps, paymentId, now());
+  const keyBox = createClinicAsaasKeyBox(authSecret);
+  registerPaymentJobs(jobs, { db: database.db, log: app.log, providers: paymentProviders, keyBox, pixKey: config.payments.pixKey });
+  registerCardJobs(jobs, { db: database.db, box: cardBox, log: app.log });
+  registerPatientNotices(jobs, { db: database.db, mailer, homeOf, log: app.log });
+  await app.register(paymentRoutes, {
+    db: database.db,
+    jobs,
+    background,
+    webhookToken: config.payments.webhookToken,
+    now,
+    providers: paymentProviders,
+    keyBox,
+    webhookTokenBox: createClinicWebhookTokenBox(authSecret),
+    inlineConcurrency: database.kind === 'pglite' ? 1 : 4,
+  });
+  const settle = async (paymentId: string, charge: ProviderCharge) => {
+    await settleChargeNow(database.db, jobs, paymentId, charge, now());
+    jobs.kick();
   };
-  const billing = billingOf(database.db, paymentProviders, createClinicAsaasKeyBox(authSecret), settle);
-  await app.register(checkoutRoutes, { db: database.db, billing, now, mail: { mailer, background, homeOf } });
+  const billing = billingOf(database.db, paymentProviders, keyBox, settle);
+  await app.register(checkoutRoutes, { db: database.db, billing, now, jobs });
   await app.register(cardRoutes, {
     db: database.db,
     box: cardBox,
@@ -301,7 +316,16 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   };
   await app.register(tenancyRoutes, { db: database.db, resolver, notifier, ...tenantAnswer });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
-  await app.register(billingSettingsRoutes, { db: database.db, keyBox: createClinicAsaasKeyBox(authSecret), asaasWalletIdOf: paymentProviders.asaasWalletIdOf });
+  await app.register(billingSettingsRoutes, {
+    db: database.db,
+    keyBox,
+    asaasWalletIdOf: paymentProviders.asaasWalletIdOf,
+    registerAsaasWebhook: paymentProviders.registerAsaasWebhook,
+    webhookTokenBox: createClinicWebhookTokenBox(authSecret),
+    publicUrl: config.publicUrl,
+    webhookEmail: async () => (await settings.get()).supportEmail,
+    now,
+  });
   const landing = { db: database.db, access: { auth, db: database.db, settings }, tenant: tenantAnswer };
   await registerSpa(app, { webDistDir: config.webDistDir, landingInput: (request) => landingInputOf(landing, request) });
 

@@ -12,6 +12,7 @@
  *   asaas.requests                                      // RecordedRequest[]: method, path, query, headers, body
  *   asaas.requestsTo('POST', '/subscriptions')          // the recorded requests of one route (path without /v3)
  *   asaas.customers / .subscriptions / .payments        // Map<id, object> of its state, as Asaas would return it
+ *   asaas.webhooks                                      // Map<id, webhook>: POST/PUT /webhooks (url, authToken, events…)
  *   asaas.failNext({ status: 500 })                     // the next request answers 500 (a queue: call it N times)
  *   asaas.failNext({ status: 400, errors: [{ code: 'invalid_value', description: '...' }] })
  *   asaas.failNext({ delayMs: 2_000 })                  // the next request answers only after 2 s (timeouts)
@@ -54,6 +55,7 @@ export type AsaasDouble = {
   customers: Map<string, Json>;
   subscriptions: Map<string, Json>;
   payments: Map<string, Json>;
+  webhooks: Map<string, Json>;
   failNext: (fault: AsaasFault) => void;
   settle: (paymentId: string, status: 'RECEIVED' | 'CONFIRMED') => Json;
   addPayment: (payment: Json) => Json;
@@ -97,6 +99,7 @@ export async function startAsaasDouble(options: { apiKey?: string; walletId?: st
   const customers = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const payments = new Map<string, Json>();
+  const webhooks = new Map<string, Json>();
 
   /** The first card charge is captured at creation (nextDueDate today); later ones wait for their due date. */
   function newPayment(subscription: Json, dueDate: string, first: boolean): Json {
@@ -248,6 +251,23 @@ export async function startAsaasDouble(options: { apiKey?: string; walletId?: st
         return [200, { deleted: true, id }];
       }
     }
+    // Webhooks ("Create new Webhook via API"): up to 10 per account, each with its URL, token and events.
+    if (resource === 'webhooks') {
+      if (method === 'GET' && !id) return [200, list([...webhooks.values()], query)];
+      if (method === 'POST' && !id) {
+        if (typeof body.url !== 'string' || !Array.isArray(body.events)) return [400, errorsBody('invalid_object', 'Informe a URL e os eventos.')];
+        if (webhooks.size >= 10) return [400, errorsBody('invalid_action', 'Limite de 10 webhooks atingido.')];
+        const webhook: Json = { object: 'webhook', id: `wh_${shortId()}`, ...body };
+        webhooks.set(String(webhook.id), webhook);
+        return [200, webhook];
+      }
+      const webhook = id ? webhooks.get(id) : undefined;
+      if (!webhook) return [404, null];
+      if (method === 'PUT' && !action) {
+        Object.assign(webhook, body);
+        return [200, webhook];
+      }
+    }
     if (resource === 'payments') {
       if (method === 'GET' && !id) {
         const createdSince = query.get('dateCreated[ge]');
@@ -272,7 +292,10 @@ export async function startAsaasDouble(options: { apiKey?: string; walletId?: st
       }
       if (method === 'POST' && action === 'refund') {
         if (payment.status !== 'RECEIVED' && payment.status !== 'CONFIRMED') return [400, errorsBody('invalid_action', 'Somente cobranças pagas podem ser estornadas.')];
+        // Without `value` the whole charge; with it, that much (a partial refund).
+        if (typeof body.value === 'number' && body.value > Number(payment.value)) return [400, errorsBody('invalid_value', 'O valor do estorno é maior que o da cobrança.')];
         payment.status = 'REFUNDED';
+        payment.refundedValue = typeof body.value === 'number' ? body.value : payment.value;
         return [200, payment];
       }
     }
@@ -328,6 +351,7 @@ export async function startAsaasDouble(options: { apiKey?: string; walletId?: st
     customers,
     subscriptions,
     payments,
+    webhooks,
     failNext: (fault) => {
       faults.push(fault);
     },

@@ -172,8 +172,14 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/clinic/services': { request: () => ({ url: '/api/clinic/services', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   'GET /api/clinic/visits': { request: () => ({ url: '/api/clinic/visits' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
   'POST /api/clinic/visits': { request: () => ({ url: '/api/clinic/visits', payload: {} }), expected: ONLY(400, ['staffA', 'clinicAdminA']) },
+  // Issue 22: calling off a visit (it stops counting as a discount received); a visit that is not the clinic's is 404.
+  'POST /api/clinic/visits/:id/cancel': { request: () => ({ url: '/api/clinic/visits/00000000-0000-4000-8000-000000000000/cancel', payload: {} }), expected: ONLY(404, ['staffA', 'clinicAdminA']) },
+  // Issue 22: moving a CPF to its real owner is the clinic admin's (after checking a document); an empty body is 400.
+  'POST /api/clinic/cpf-claims': { request: () => ({ url: '/api/clinic/cpf-claims', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   // The provider's webhook: no session counts, only the asaas-access-token header (absent here → 401 for everyone).
   'POST /api/webhooks/asaas': { request: () => ({ url: '/api/webhooks/asaas', payload: { id: 'evt_matriz', event: 'PAYMENT_RECEIVED' } }), expected: ALL(401) },
+  // Issue 22: a clinic's own webhook, authenticated by that clinic's sealed token only (none here → 401 for everyone).
+  'POST /api/webhooks/asaas/clinics/:clinicId': { request: (f) => ({ url: `/api/webhooks/asaas/clinics/${f.clinicA}`, payload: { id: 'evt_matriz', event: 'PAYMENT_RECEIVED' } }), expected: ALL(401) },
 };
 
 let t: TestApp;

@@ -5,9 +5,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
-import { cardValidations, sessions, signInFailures } from '../src/db/schema.ts';
+import { cardValidations, clinics, clinicSettings, sessions, signInFailures } from '../src/db/schema.ts';
 import type { Database } from '../src/db/client.ts';
-import { CALLERS, createCallers, createTestApp, PUBLIC_URL, type Caller } from './helpers.ts';
+import { createClinicWebhookTokenBox } from '../src/modules/payments/providers/index.ts';
+import { CALLERS, createCallers, createTestApp, PUBLIC_URL, TEST_AUTH_SECRET, type Caller } from './helpers.ts';
 import {
   FAR_DATES,
   hasNul,
@@ -74,6 +75,20 @@ const callers = await createCallers(testApp);
 const operations: Target[] = operationsOf(testApp.app.swagger()).map((operation) => ({ ...operation, writes: operation.method !== 'GET' }));
 /** Ids of records that exist (the callers' clinics, plans, accounts): reads get them, writes only with a refused body. */
 const existingIds = [...Object.values(callers.fixtures), ...Object.values(callers.userIds)];
+/**
+ * Every clinic has its own Asaas webhook (issue 22), sealed as connecting the account seals it: a request to a
+ * clinic's webhook URL carries that token, so the hostile input reaches the body's checks there too.
+ */
+const CLINIC_WEBHOOK_TOKEN = randomUUID();
+{
+  const sealed = createClinicWebhookTokenBox(TEST_AUTH_SECRET).seal(CLINIC_WEBHOOK_TOKEN);
+  for (const { id } of await testApp.db.select({ id: clinics.id }).from(clinics)) {
+    await testApp.db
+      .insert(clinicSettings)
+      .values({ clinicId: id, asaasWebhookTokenEncrypted: sealed, asaasWebhookRegisteredAt: new Date() })
+      .onConflictDoUpdate({ target: clinicSettings.clinicId, set: { asaasWebhookTokenEncrypted: sealed, asaasWebhookRegisteredAt: new Date() } });
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Building requests.
@@ -258,6 +273,7 @@ function nextAddress(): string {
  * the hostile input reaches the body's checks (without it, all would stop at a 401).
  */
 function webhookHeaders(url: string): Record<string, string> {
+  if (url.startsWith('/api/webhooks/asaas/clinics/')) return { 'asaas-access-token': CLINIC_WEBHOOK_TOKEN };
   return url.startsWith('/api/webhooks/') ? { 'asaas-access-token': testApp.config.payments.webhookToken } : {};
 }
 

@@ -17,11 +17,14 @@ import { createMigratedPostgresDatabase, openMigratedPglite } from './template-d
 import type { PaymentStatus } from '@carteirinha/shared/contracts/payments';
 import { clinics, contractTerms, payments, subscriptionPlans, subscriptions, userRoles, users } from '../src/db/schema.ts';
 import { defaultTermsBody } from '../src/modules/checkout/default-terms.ts';
+import { recordLocalCharge } from '../src/modules/payments/providers/local.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 import { ensureSettingsRow } from '../src/modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../src/modules/settings/store.ts';
 
 export const TEST_PASSWORD = 'senha-forte-123';
+/** The auth secret every test app is built with (the boxes of sealed secrets derive from it). */
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
 export const PUBLIC_URL = 'http://127.0.0.1:3999';
 
 /** Which database this test project runs on (set per Vitest project). */
@@ -73,7 +76,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   // Like the embedded demo: tests that need the stricter defaults turn them on through the settings API.
   await ensureSettingsRow(database.db, DEMO_SETTINGS);
-  const app = await buildApp({ config, database, authSecret: 'test-secret-that-is-long-enough-0123456789', logStream: options.logStream, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, logStream: options.logStream, ...(options.now ? { now: options.now } : {}) });
   await app.ready();
   return {
     app,
@@ -99,6 +102,17 @@ export async function statementsDuring(testApp: Pick<TestApp, 'database'>, work:
     stop();
   }
   return statements;
+}
+
+/**
+ * Lets the work a request left behind finish: the background tasks (a webhook's processing after its answer) and the
+ * jobs they wrote (cards, e-mails, provider calls), until none is left. Jobs retried later are not waited for.
+ */
+export async function settleWork(t: Pick<TestApp, 'app'>): Promise<void> {
+  for (;;) {
+    await t.app.background.settled();
+    if ((await t.app.jobs.drain()) === 0) return;
+  }
 }
 
 export type ApiCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) => Promise<LightMyRequestResponse>;
@@ -240,20 +254,22 @@ export async function createSubscriptionWithPayments(
     .values({ clinicId: clinic.clinicId, userId, planId: clinic.planId, status: 'active', startedAt: new Date() })
     .returning({ id: subscriptions.id });
   if (!subscription) throw new Error('subscription not created');
-  if (charges.length > 0) {
-    await testApp.db.insert(payments).values(
-      charges.map((charge) => ({
-        clinicId: clinic.clinicId,
-        subscriptionId: subscription.id,
-        provider: 'local',
-        providerPaymentId: `test_${randomBytes(8).toString('hex')}`,
-        method: 'pix' as const,
-        amountCents: charge.amountCents,
-        dueDate: charge.dueDate,
-        status: charge.status,
-        paidAt: charge.status === 'received' || charge.status === 'confirmed' ? new Date() : null,
-      })),
-    );
+  for (const charge of charges) {
+    const providerPaymentId = `test_${randomBytes(8).toString('hex')}`;
+    const paidAt = charge.status === 'received' || charge.status === 'confirmed' ? new Date() : null;
+    await testApp.db.insert(payments).values({
+      clinicId: clinic.clinicId,
+      subscriptionId: subscription.id,
+      provider: 'local',
+      providerPaymentId,
+      method: 'pix' as const,
+      amountCents: charge.amountCents,
+      dueDate: charge.dueDate,
+      status: charge.status,
+      paidAt,
+    });
+    // The embedded provider's own record of the same charge, as it would have made it.
+    await recordLocalCharge(testApp.db, clinic.clinicId, { id: providerPaymentId, subscriptionId: null, status: charge.status.toUpperCase(), method: 'pix', amountCents: charge.amountCents, dueDate: charge.dueDate, paidAt }, new Date());
   }
   return { userId, subscriptionId: subscription.id };
 }

@@ -302,6 +302,8 @@ export const messages = {
   checkoutRules: {
     invalidCpfCnpj: 'CPF ou CNPJ inválido',
     cpfLocked: 'O CPF informado é diferente do CPF do seu perfil. O CPF não pode ser alterado depois de cadastrado.',
+    /** Issue 22: a CPF belongs to one person per clinic; the clinic moves it after checking a document. */
+    cpfTaken: 'Este CPF já está cadastrado para outra pessoa nesta clínica. Se o CPF é seu, procure a clínica com um documento com foto.',
     planUnavailable: 'Este plano não está disponível. Escolha outro plano.',
     alreadySubscribed: 'Você já tem uma assinatura em andamento. Acompanhe-a nesta página.',
     patientLimit: 'Esta clínica atingiu o limite de assinaturas do seu plano na plataforma. Fale com a clínica.',
@@ -323,7 +325,7 @@ export const messages = {
     nothingToCancel: 'Você não tem uma assinatura para cancelar.',
     alreadyCanceled: 'Esta assinatura já foi cancelada.',
     freeWithdrawalRule:
-      'Dentro de 7 dias da contratação o cancelamento é gratuito (Código de Defesa do Consumidor, art. 49): devolvemos tudo o que você pagou e a assinatura termina na hora.',
+      'Dentro de 7 dias da contratação você pode desistir sem multa (Código de Defesa do Consumidor, art. 49): a assinatura termina na hora e devolvemos o que você pagou, menos os descontos que você e seus dependentes já receberam em atendimentos (nunca menos que zero).',
     afterWithdrawalRule:
       'Depois de 7 dias da contratação não há multa nem nova cobrança: os benefícios continuam até o fim do período já pago e então a assinatura termina.',
     pendingRule: 'A assinatura ainda não foi paga: ela é cancelada na hora e a cobrança em aberto deixa de valer.',
@@ -417,6 +419,9 @@ export const messages = {
     cancelDescription: 'Leia as regras antes de confirmar.',
     cancelLoading: 'Carregando as regras de cancelamento...',
     withdrawalUntil: 'Cancelamento gratuito até {date}.',
+    /** The 7-day withdrawal's sum, line by line, before the patient confirms (issue 22). */
+    withdrawalPaid: 'Valor pago: {amount}',
+    withdrawalDiscounts: 'Descontos já recebidos em atendimentos: {amount}',
     refund: 'Valor a devolver: {amount}',
     benefitsUntil: 'Seus benefícios continuam até {date} e não haverá nova cobrança.',
     confirmCancel: 'Confirmar cancelamento',
@@ -538,6 +543,9 @@ export const messages = {
     serviceSaved: 'Serviço salvo com sucesso!',
     /** The validation answers (server): a valid card, and the one reason an inactive card gets (LGPD). */
     valid: 'Cartão válido',
+    /** A typed number or CPF proves only that someone knows it (issue 22): the reception checks who is there. */
+    validByNumber: 'Cartão válido, encontrado pelo número digitado. Confira a foto do titular ou um documento com foto antes de aplicar o desconto.',
+    validByCpf: 'Cartão válido, encontrado pelo CPF digitado. Confira a foto do titular ou um documento com foto antes de aplicar o desconto.',
     inactiveSubscription: 'Assinatura inativa',
     /** Why a patient's card does not validate now (/paciente/cartao greys it with this). */
     inactiveReasonInactive: 'Assinatura inativa. Assine um plano para usar o cartão.',
@@ -547,6 +555,11 @@ export const messages = {
     inactiveReasonClinicClosed: 'A clínica não está atendendo pelo programa no momento.',
     noToken: 'O QR Code só é gerado para cartões ativos.',
     cardNotFound: 'Cartão não encontrado.',
+    /** A CPF that more than one person of the clinic carries: no card is answered (issue 22). */
+    cpfAmbiguous: 'Este CPF está cadastrado para mais de uma pessoa nesta clínica. Valide pelo número do cartão.',
+    /** 'Corrigir CPF' (POST /api/clinic/cpf-claims): the clinic admin gives a CPF to its real owner. */
+    cpfOwnerNotFound: 'Nenhum paciente desta clínica tem este e-mail.',
+    cpfOwnerHasAnother: 'Este paciente já tem outro CPF cadastrado.',
     validationRateLimited: 'Muitas validações em pouco tempo. Aguarde um minuto e tente de novo.',
     serviceNotFound: 'Serviço não encontrado.',
     visitServiceRequired: 'Escolha um serviço da lista ou informe o nome, a categoria e o valor.',
@@ -556,6 +569,17 @@ export const messages = {
     imageDependent: 'Dependente',
     imageValidUntil: 'Válido até',
     imageInactive: 'CARTÃO INATIVO',
+  },
+  /** 'Corrigir CPF' on /clinica/configuracoes (issue 22): the clinic admin gives a CPF to its real owner. */
+  cpfOwner: {
+    title: 'Corrigir CPF',
+    description:
+      'Um CPF pertence a uma só pessoa na clínica. Se alguém cadastrou o CPF de outra pessoa, confira um documento com foto do verdadeiro dono e informe o e-mail da conta dele: o CPF passa para ele e sai de quem o tinha.',
+    cpfLabel: 'CPF',
+    emailLabel: 'E-mail do paciente',
+    submit: 'Passar CPF',
+    moved: 'O CPF {cpf} agora é de {name}. Quem o tinha ficou sem CPF cadastrado.',
+    alreadyTheirs: 'O CPF {cpf} já era de {name}. Nada mudou.',
   },
   /** The card screens (issue 15): /paciente/cartao, /clinica/validar-qrcode, /clinica/validar, /clinica/atendimentos. */
   cardScreens: {
@@ -653,6 +677,10 @@ export const messages = {
     visitsSearchPlaceholder: 'Buscar por paciente ou serviço...',
     visitsCaption: 'Atendimentos da clínica, do mais recente ao mais antigo',
     visitsEmpty: 'Nenhum atendimento encontrado',
+    /** Issue 22: a visit called off, and one made before the patient withdrew within the 7 days. */
+    visitCanceled: 'Cancelado',
+    visitBeforeWithdrawal: 'Antes da desistência de {date}',
+    visitAlreadyCanceled: 'Este atendimento já foi cancelado.',
     columns: {
       date: 'Data',
       patient: 'Paciente',
@@ -673,6 +701,7 @@ export const messages = {
     cardCcvInvalid: 'Código de segurança (CVV) inválido.',
     cardDeclined: 'Transação não autorizada pela operadora do cartão.',
     cardRequired: 'Informe os dados do cartão de crédito.',
+    chargeUnknown: 'O provedor de pagamento não encontrou esta cobrança.',
   },
   /** E-mails about a patient's charges (webhooks, reminders, delinquency: ADR 013) and the local simulation (issue 14). */
   paymentNotices: {
@@ -704,6 +733,9 @@ export const messages = {
     walletIdInvalid: 'Identificador de carteira (walletId) inválido.',
     asaasKeyRefused: 'O Asaas recusou esta chave de API. Confira se ela foi copiada inteira e se é do ambiente certo (produção ou sandbox); nada foi alterado.',
     asaasUnreachable: 'Não foi possível falar com o Asaas para conferir a chave de API. Nada foi alterado; tente novamente em instantes.',
+    /** Connecting also registers the clinic's own webhook at its Asaas account (issue 22). */
+    webhookRefused: 'O Asaas não aceitou o cadastro do webhook desta clínica ({reason}). Nada foi alterado.',
+    webhookUnreachable: 'Não foi possível cadastrar o webhook da clínica no Asaas. Nada foi alterado; tente novamente em instantes.',
   },
   pagination: {
     label: 'Paginação',
@@ -931,6 +963,10 @@ export const messages = {
       suspended: '{name} está suspensa',
       overdueSince: '{name} tem pagamentos em atraso desde {date}',
       overdue: '{name} tem pagamentos em atraso',
+      /** Issue 22: a settlement held because the provider reported less than the charge, and a provider event failed. */
+      paymentHeld: '{name}: pagamento recebido com valor menor que a cobrança, retido para conferência desde {date}',
+      webhookFailed: '{name}: evento do provedor de pagamento não processado desde {date}',
+      webhookFailedNoClinic: 'Evento do provedor de pagamento não processado desde {date} (nenhuma clínica identificada)',
     },
   },
   // The shells of the three portals: brand, sidebar group and entries (specification §2 "... portal layout").

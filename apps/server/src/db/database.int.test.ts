@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers.ts';
 import type { DatabaseHandle } from './client.ts';
-import { addCycleToDay } from '../modules/payments/periods.ts';
+import { addCycleToDay } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay } from '../lib/sao-paulo-time.ts';
 import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';

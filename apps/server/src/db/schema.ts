@@ -393,7 +393,15 @@ export const payments = pgTable(
     periodStart: date('period_start'),
     periodEnd: date('period_end'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What was given back when less than the whole charge (the 7-day withdrawal keeps the discounts used); null: all. */
+    refundedCents: integer('refunded_cents'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /**
+     * A settlement that was not applied: the provider reported less (or an unknown amount) than the charge is for.
+     * The charge stays open, `received_cents` keeps what was reported, and the platform admin sees it as an alert.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    receivedCents: integer('received_cents'),
     /** Reminders sent for this charge (before and on the due date), so each is sent once. */
     reminderBeforeSentAt: timestamp('reminder_before_sent_at', { withTimezone: true }),
     reminderDueSentAt: timestamp('reminder_due_sent_at', { withTimezone: true }),
@@ -406,6 +414,7 @@ export const payments = pgTable(
     index('payments_clinic_status_amount_idx').on(t.clinicId, t.status, t.amountCents),
     index('payments_subscription_idx').on(t.subscriptionId, t.createdAt),
     index('payments_status_due_idx').on(t.status, t.dueDate),
+    index('payments_held_idx').on(t.heldAt).where(sql`${t.heldAt} is not null`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -497,20 +506,6 @@ export const platformSettings = pgTable(
     smtpPasswordEncrypted: text('smtp_password_encrypted'),
     backupDailyEnabled: boolean('backup_daily_enabled').notNull().default(true),
     backupRetentionDays: integer('backup_retention_days').notNull().default(30),
-    /** When the weekly report ('Relatórios automáticos') last went out; claiming it is one conditional UPDATE. */
-    weeklyReportSentAt: timestamp('weekly_report_sent_at', { withTimezone: true }),
-    /**
-     * When a server process last took the daily backup upon itself; claiming it is one conditional UPDATE, and a failed
-     * backup sets it back to NULL. Like `weekly_report_sent_at`, it never moves `updated_at` (an admin's save).
-     */
-    dailyBackupClaimedAt: timestamp('daily_backup_claimed_at', { withTimezone: true }),
-    /**
-     * When the claimed daily backup was written. A claim older than the backup's lease with no backup done since its
-     * 3 am belongs to a process that died mid-dump, and another tick may take it over.
-     */
-    dailyBackupDoneAt: timestamp('daily_backup_done_at', { withTimezone: true }),
-    /** When the day's overdue-payments e-mail ('Pagamentos pendentes') was taken on; the same claim as the others. */
-    overdueDigestSentAt: timestamp('overdue_digest_sent_at', { withTimezone: true }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -533,6 +528,13 @@ export const clinicSettings = pgTable(
     /** The clinic's Asaas subaccount key, sealed (secret box), and its wallet id; null until the clinic connects one. */
     asaasApiKeyEncrypted: text('asaas_api_key_encrypted'),
     asaasWalletId: text('asaas_wallet_id'),
+    /**
+     * The webhook registered at the clinic's own Asaas account when it connected (ADR 013): its id there, the token
+     * Asaas sends with each event (sealed), and when it was registered (the shared token's transition runs from it).
+     */
+    asaasWebhookId: text('asaas_webhook_id'),
+    asaasWebhookTokenEncrypted: text('asaas_webhook_token_encrypted'),
+    asaasWebhookRegisteredAt: timestamp('asaas_webhook_registered_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [check('clinic_settings_grace_days_range', sql`${t.graceDays} between 0 and 60`)],
@@ -587,14 +589,19 @@ export const webhookEvents = pgTable(
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The clinic whose own webhook URL the event came to; null: the shared URL (or ours: simulation, reconciliation). */
+    clinicId: uuid('clinic_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Its processing failed on the job's last attempt: the platform admin is alerted until it is processed. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('webhook_events_provider_event_key').on(t.provider, t.eventId),
     index('webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
+    index('webhook_events_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null and ${t.processedAt} is null`),
   ],
 );
 
@@ -668,6 +675,8 @@ export const dependents = pgTable(
     cpf: varchar('cpf', { length: 11 }),
     birthDate: date('birth_date'),
     relationship: text('relationship'),
+    /** When the holder took the dependent off the subscription: not covered, their card suspended; null while covered. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     ...timestamps,
   },
   // By CPF within the clinic: card validation finds a dependent's card by the dependent's CPF (ADR 014).
@@ -675,8 +684,9 @@ export const dependents = pgTable(
 );
 
 /**
- * One card per covered person (DESIGN.md §2), issued when the subscription first becomes active. The printed number
- * has a check digit; the secret (sealed) derives the rotating QR token, on the server and later on the device.
+ * One card per covered person per clinic, for life (DESIGN.md §2): issued when a subscription covering the person first
+ * becomes active, and pointed at each later subscription, whose standing decides whether it validates. The printed
+ * number has a check digit; the secret (sealed) derives the rotating QR token, on the server and later on the device.
  */
 export const cards = pgTable(
   'cards',
@@ -685,6 +695,7 @@ export const cards = pgTable(
     clinicId: uuid('clinic_id')
       .notNull()
       .references(() => clinics.id, { onDelete: 'cascade' }),
+    /** The person's newest subscription that covers them: its standing is the card's. */
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
@@ -702,7 +713,8 @@ export const cards = pgTable(
     uniqueIndex('cards_number_key').on(t.number),
     index('cards_subscription_idx').on(t.subscriptionId),
     index('cards_holder_idx').on(t.holderUserId),
-    uniqueIndex('cards_subscription_person_key').on(t.subscriptionId, sql`coalesce(${t.dependentId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    // A person keeps one card (one printed number) per clinic for life; it follows their newest subscription.
+    uniqueIndex('cards_person_key').on(t.clinicId, t.holderUserId, sql`coalesce(${t.dependentId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
   ],
 );
 
@@ -720,7 +732,12 @@ export const cardValidations = pgTable(
     result: cardValidationResult('result').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('card_validations_clinic_created_idx').on(t.clinicId, t.createdAt), index('card_validations_card_idx').on(t.cardId)],
+  (t) => [
+    index('card_validations_clinic_created_idx').on(t.clinicId, t.createdAt),
+    index('card_validations_card_idx').on(t.cardId),
+    // The per-user limit is counted over the last minute in the insert itself (ADR 014).
+    index('card_validations_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** A clinic's price list (DESIGN.md §2). The discount comes from the patient's plan for the service's category. */
@@ -766,6 +783,8 @@ export const visits = pgTable(
     discountCents: integer('discount_cents').notNull(),
     finalCents: integer('final_cents').notNull(),
     status: visitStatus('status').notNull().default('concluido'),
+    /** A visit called off after it was recorded: it gave no discount (the 7-day withdrawal does not count it). */
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
     performedAt: timestamp('performed_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
@@ -781,4 +800,54 @@ export const visits = pgTable(
     check('visits_amounts_consistent', sql`${t.originalCents} >= 0 and ${t.discountCents} >= 0 and ${t.finalCents} = ${t.originalCents} - ${t.discountCents}`),
     check('visits_discount_percent_range', sql`${t.discountPercent} between 0 and 100`),
   ],
+);
+
+/**
+ * Who a CPF belongs to in a clinic (DESIGN.md §2: one person per clinic, holders and dependents alike). Checkout and
+ * the dependents' API claim a CPF here before writing it on the person; a second claim is refused. A clinic admin can
+ * move a claim to its real owner after checking a document (audited).
+ */
+export const cpfClaims = pgTable(
+  'cpf_claims',
+  {
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    cpf: varchar('cpf', { length: 11 }).notNull(),
+    /** The holder; with `dependent_id`, the holder of that dependent. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dependentId: uuid('dependent_id').references(() => dependents.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.cpf] }),
+    // One CPF per person: a person claims at most one (the holder's own, or one per dependent).
+    uniqueIndex('cpf_claims_person_key').on(t.clinicId, t.userId, sql`coalesce(${t.dependentId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+  ],
+);
+
+/**
+ * The embedded provider's own record of its charges (providers/local.ts): what it made, and what it says was paid,
+ * refunded or cancelled. A settlement reads the charge back from here as it reads an Asaas charge back from Asaas, so a
+ * local event is believed only when the provider itself recorded the payment ('Simular pagamento').
+ */
+export const localProviderCharges = pgTable(
+  'local_provider_charges',
+  {
+    id: text('id').primaryKey(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id'),
+    status: text('status').notNull(),
+    method: paymentMethod('method').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    dueDate: date('due_date').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedCents: integer('refunded_cents'),
+    ...timestamps,
+  },
+  (t) => [index('local_provider_charges_subscription_idx').on(t.subscriptionId)],
 );

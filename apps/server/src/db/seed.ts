@@ -9,7 +9,8 @@ import type { Database } from './client.ts';
 import { clinics, contractTerms, payments, plans, services, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 import { defaultTermsBody } from '../modules/checkout/default-terms.ts';
 import { issueCardsForSubscription } from '../modules/cards/issue.ts';
-import { addCycleToDay, shiftByCycles } from '../modules/payments/periods.ts';
+import { recordLocalCharge } from '../modules/payments/providers/local.ts';
+import { addCycleToDay, shiftByCycles } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay } from '../lib/sao-paulo-time.ts';
 
 /** `cardBox`: the app's card box (app.cardBox), which seals the demo patient's card secrets. */
@@ -133,6 +134,8 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
       })
       .returning({ id: subscriptions.id });
     if (!subscription) throw new Error('could not create the demo subscription');
+    // The embedded provider's own record of that charge, paid (so that a refund of it, or its read-back, finds it).
+    await recordLocalCharge(tx, clinicId, { id: `demo-${subscription.id}`, subscriptionId: null, status: 'RECEIVED', method: 'pix', amountCents: plan.priceCents, dueDate: today, paidAt: now }, now);
     await tx.insert(payments).values({
       clinicId,
       subscriptionId: subscription.id,

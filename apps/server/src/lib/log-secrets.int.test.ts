@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, profiles } from '../db/schema.ts';
-import { cookieHeaderOf, createClinic, createSignedInUser, createTestApp, PUBLIC_URL, signIn, uniqueEmail, type TestApp } from '../../test/helpers.ts';
+import { cookieHeaderOf, createClinic, createSignedInUser, createTestApp, PUBLIC_URL, signIn, uniqueEmail, type TestApp, settleWork } from '../../test/helpers.ts';
 
 const PASSWORD = 'senha-do-cadastro-7731';
 const NEW_PASSWORD = 'senha-redefinida-8842';
@@ -22,7 +22,7 @@ afterAll(async () => t.close());
 
 /** The link of the newest e-mail to this address whose subject matches (mail goes in the background: wait for it). */
 async function linkTo(email: string, subject: string): Promise<URL> {
-  await t.app.background.settled();
+  await settleWork(t);
   const [mail] = await t.db
     .select({ text: emailOutbox.text })
     .from(emailOutbox)

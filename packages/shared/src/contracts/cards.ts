@@ -6,7 +6,7 @@ export const CARD_LOOKUP_METHODS = ['token', 'number', 'cpf'] as const;
 export type CardLookupMethod = (typeof CARD_LOOKUP_METHODS)[number];
 
 /** The outcome written to `card_validations` for every attempt (DESIGN.md §2: never deleted). */
-export const CARD_VALIDATION_RESULTS = ['valid', 'inactive', 'not_found'] as const;
+export const CARD_VALIDATION_RESULTS = ['valid', 'inactive', 'expired', 'not_found'] as const;
 export type CardValidationResult = (typeof CARD_VALIDATION_RESULTS)[number];
 
 

@@ -147,14 +147,18 @@ export type CancellationKind = (typeof CANCELLATION_KINDS)[number];
 
 /**
  * GET /api/patient/subscription/cancellation: what cancelling now would do. Within 7 days of contracting (CDC art. 49)
- * everything paid is refunded and the subscription ends at once; later, nothing more is charged and the benefits last
- * until `benefitsUntil`.
+ * the subscription ends at once and what was paid comes back minus the discounts already received on visits (never
+ * below zero); later, nothing more is charged and the benefits last until `benefitsUntil`.
  */
 export const cancellationPreviewSchema = z.object({
   kind: z.enum(CANCELLATION_KINDS),
   freeWithdrawal: z.boolean(),
   /** The last instant of the free-withdrawal period. */
   withdrawalEndsAt: isoInstant,
+  /** What the paid charges came to. */
+  paidCents: z.number().int(),
+  /** The discounts the cards gave on visits (visits called off excepted), kept back from a withdrawal's refund. */
+  discountsCents: z.number().int(),
   refundCents: z.number().int(),
   /** Until when the card keeps working; null when it ends at once. */
   benefitsUntil: isoInstant.nullable(),

@@ -25,6 +25,13 @@ export const visitSchema = z.object({
   discountCents: z.number().int(),
   finalCents: z.number().int(),
   status: z.enum(VISIT_STATUSES),
+  /** Called off after it was recorded: it gave no discount (a 7-day withdrawal does not count it). */
+  canceledAt: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * When the subscription the visit was made under was withdrawn within the 7 days (CDC art. 49): the clinic sees
+   * which visits came before a withdrawal, whose discounts were kept back from the refund.
+   */
+  subscriptionWithdrawnAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Visit = z.infer<typeof visitSchema>;
 

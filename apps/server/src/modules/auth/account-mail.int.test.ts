@@ -2,7 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CONFIRMED_PARAM } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
-import { clinics, emailOutbox, sessions, users, verifications } from '../../db/schema.ts';
+import { clinics, emailOutbox, jobs, sessions, users, verifications } from '../../db/schema.ts';
 import {
   PUBLIC_URL,
   TEST_PASSWORD,
@@ -14,8 +14,9 @@ import {
   signUp,
   uniqueEmail,
   type TestApp,
+  settleWork,
 } from '../../../test/helpers.ts';
-import { AUTH_MAIL_PER_RECIPIENT_PER_HOUR } from './auth.ts';
+import { ACCOUNT_MAIL_QUEUE, AUTH_MAIL_PER_RECIPIENT_PER_HOUR } from './account-mail.ts';
 
 /**
  * Issue 12, items 2, 9, 12, 15 and 16: what the e-mails of sign-up and password reset carry and where their links
@@ -44,7 +45,7 @@ afterAll(async () => {
 
 /** E-mails go after the answer: wait for them before reading the outbox. */
 async function mailsTo(email: string) {
-  await t.app.background.settled();
+  await settleWork(t);
   return t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt));
 }
 
@@ -186,6 +187,48 @@ describe('the answers do not tell which addresses have an account (item 9)', () 
   });
 });
 
+/** The statements a request sends to the database while it is answered, and the jobs it wrote. */
+async function structureOf(request: () => Promise<{ statusCode: number }>): Promise<{ statements: string[]; jobs: { queue: string; kind: unknown }[] }> {
+  await settleWork(t);
+  const before = new Set((await t.db.select({ id: jobs.id }).from(jobs)).map((row) => row.id));
+  const statements: string[] = [];
+  const stop = t.database.onStatement((statement) => statements.push(statement));
+  try {
+    expect((await request()).statusCode).toBe(200);
+    // What runs after the answer (better-auth's background work) is part of what an observer can time.
+    await t.app.background.settled();
+  } finally {
+    stop();
+  }
+  const written = (await t.db.select({ id: jobs.id, queue: jobs.queue, payload: jobs.payload }).from(jobs)).filter((row) => !before.has(row.id));
+  return { statements, jobs: written.map((row) => ({ queue: row.queue, kind: row.payload.kind })) };
+}
+
+describe('known and unknown addresses do the same work (issue 22)', () => {
+  it('a reset request makes the same statements and enqueues the same job for a known and an unknown address; only the job tells them apart', async () => {
+    const known = await createSignedInUser(t, null);
+    const unknown = uniqueEmail('ninguem-aqui');
+    const forKnown = await structureOf(() => requestReset(known.email));
+    const forUnknown = await structureOf(() => requestReset(unknown));
+    expect(forKnown.statements.length).toBeGreaterThan(0);
+    expect(forUnknown.statements).toEqual(forKnown.statements);
+    expect(forKnown.jobs).toEqual([{ queue: ACCOUNT_MAIL_QUEUE, kind: 'passwordReset' }]);
+    expect(forUnknown.jobs).toEqual(forKnown.jobs);
+
+    // The jobs run: the account gets its link; the unknown address gets nothing (the decoy ends quietly).
+    expect((await mailsTo(known.email)).filter((mail) => mail.subject === messages.email.resetSubject)).toHaveLength(1);
+    expect(await mailsTo(unknown)).toEqual([]);
+  });
+
+  it('a sign-up writes one account-mail job for a new address (its confirmation) and for a known one (the owner told)', async () => {
+    const owner = await createSignedInUser(t, null);
+    const forNew = await structureOf(() => signUp(t.app, { email: uniqueEmail('novo') }));
+    const forKnown = await structureOf(() => signUp(t.app, { email: owner.email }));
+    expect(forNew.jobs).toEqual([{ queue: ACCOUNT_MAIL_QUEUE, kind: 'verifyEmail' }]);
+    expect(forKnown.jobs).toEqual([{ queue: ACCOUNT_MAIL_QUEUE, kind: 'signUpAttempt' }]);
+  });
+});
+
 describe('e-mail abuse (item 12)', () => {
   it('refuses a name longer than 120 characters at sign-up and in the profile, in pt-BR', async () => {
     const long = 'N'.repeat(121);
@@ -224,7 +267,7 @@ describe('e-mail abuse (item 12)', () => {
 
   it(`sends at most ${AUTH_MAIL_PER_RECIPIENT_PER_HOUR} such e-mails an hour to one address, and answers as usual past it`, async () => {
     const person = await createSignedInUser(t, null);
-    await t.app.background.settled();
+    await settleWork(t);
     for (let attempt = 0; attempt < AUTH_MAIL_PER_RECIPIENT_PER_HOUR + 3; attempt += 1) {
       expect((await requestReset(person.email)).statusCode).toBe(200);
     }

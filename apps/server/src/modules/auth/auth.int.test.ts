@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, profiles, sessions, users } from '../../db/schema.ts';
-import { PUBLIC_URL, TEST_PASSWORD, cookieHeaderOf, createTestApp, signIn, signUp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
+import { PUBLIC_URL, TEST_PASSWORD, cookieHeaderOf, createTestApp, signIn, signUp, uniqueEmail, type TestApp, settleWork } from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ async function me(cookie: string) {
 
 async function lastEmailTo(email: string) {
   // E-mails go after the answer (issue 12, item 9).
-  await t.app.background.settled();
+  await settleWork(t);
   const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
   if (!row) throw new Error(`no e-mail to ${email}`);
   return row;
@@ -171,7 +171,7 @@ describe('forgot password', () => {
       payload: { email, redirectTo: '/auth/redefinir-senha' },
     });
     expect(response.statusCode).toBe(200);
-    await t.app.background.settled();
+    await settleWork(t);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).toHaveLength(0);
   });
 });

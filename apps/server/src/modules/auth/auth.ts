@@ -8,84 +8,38 @@ import { buildSyntheticUserOutput } from 'better-auth/db';
 import { twoFactor } from 'better-auth/plugins';
 import { z } from 'zod';
 import { AUTH_ERROR_CODES } from '@carteirinha/shared/errors';
-import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { EMAIL_CONFIRMED_PARAM, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carteirinha/shared/constants';
+import { messages } from '@carteirinha/shared/messages';
+import { FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carteirinha/shared/constants';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
-import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
-import { mailCountSince, type Mailer } from '../../lib/mailer.ts';
-import { PLATFORM_BRAND, type AccountHome } from './account-home.ts';
+import { PLATFORM_BRAND } from './account-home.ts';
+import { enqueueAccountMail, RESET_TOKEN_SECONDS, VERIFICATION_TOKEN_SECONDS, type AccountMailQueue } from './account-mail.ts';
 import { deleteResetTokensOf, isAccountDeactivated, markEmailVerified } from './repository.ts';
 import { forgetSignInFailures } from './sign-in-throttle.ts';
 
 type AuthOptions = {
   db: Database;
   log: FastifyBaseLogger;
-  mailer: Mailer;
   secret: string;
   publicUrl: string;
-  /** Where links to an account lead (account-home.ts). */
-  homeOf: (userId: string) => Promise<AccountHome>;
-  /** Where e-mails are sent from, after the answer (see `background.ts`). */
+  /** The e-mails to an account go through the 'account-mail' queue (account-mail.ts), never from the request. */
+  jobs: AccountMailQueue;
+  /** better-auth's own work after the answer (see `background.ts`). */
   background: BackgroundTasks;
   /** Google OAuth credentials; without them 'Login com Google' cannot be offered. */
   google?: { clientId: string; clientSecret: string } | undefined;
 };
 
-type Brand = AccountHome;
 const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
 const ONE_DAY_SECONDS = 24 * 60 * 60;
-const HOUR_MS = 60 * 60 * 1000;
-
-/**
- * E-mails anyone can have sent to any address by typing it in a form (reset, verification, "someone tried to sign up
- * with your address"): at most this many per address per hour, counted in the outbox, so the platform cannot be used
- * to flood a mailbox. Past it the form still answers as usual (the answer must not tell that the address exists).
- */
-export const AUTH_MAIL_PER_RECIPIENT_PER_HOUR = 5;
-const AUTH_MAIL_SUBJECTS = [messages.email.resetSubject, messages.email.verifySubject, messages.email.signUpAttemptSubject];
-
-// Mail to an address nobody has proven quotes nothing the person typed (issue 12, item 12): no name.
-function verificationEmail(brand: Brand, url: string) {
-  return renderActionEmail({
-    subject: messages.email.verifySubject,
-    brandName: brand.name,
-    brandColor: brand.color,
-    intro: messages.email.verifyIntro,
-    actionLabel: messages.email.verifyAction,
-    actionUrl: url,
-    footer: messages.email.ignore,
-  });
-}
-
-function resetEmail(brand: Brand, user: { name: string; emailVerified: boolean }, url: string) {
-  return renderActionEmail({
-    subject: messages.email.resetSubject,
-    brandName: brand.name,
-    brandColor: brand.color,
-    intro: user.emailVerified ? formatMessage(messages.email.resetIntro, { name: user.name }) : messages.email.resetIntroUnverified,
-    actionLabel: messages.email.resetAction,
-    actionUrl: url,
-    footer: messages.email.ignore,
-  });
-}
-
-function signUpAttemptEmail(brand: Brand) {
-  return renderActionEmail({
-    subject: messages.email.signUpAttemptSubject,
-    brandName: brand.name,
-    brandColor: brand.color,
-    intro: messages.email.signUpAttemptIntro,
-    actionLabel: messages.email.signUpAttemptAction,
-    actionUrl: `${brand.baseUrl}/auth`,
-    footer: messages.email.signUpAttemptFooter,
-  });
-}
+/** better-auth's answer to a reset request, for every address alike. */
+const RESET_REQUESTED_MESSAGE = 'If this email exists in our system, check your email for the reset link';
 
 /** What a sign-up sends; anything else (a malformed body) is left to better-auth, which answers it alike for every address. */
 const signUpBody = z.object({ email: z.email(), password: z.string(), name: z.string() });
 const nameInBody = z.object({ name: z.string() });
+const resetBody = z.object({ email: z.email(), redirectTo: z.string().optional() });
 
 /** A name is quoted on pages and in e-mails: the cap of the sign-up form holds for every way of setting it. */
 function refuseLongName(body: unknown): void {
@@ -99,35 +53,7 @@ function refuseLongName(body: unknown): void {
  * better-auth on our database: e-mail and password, verification and reset links by e-mail, cookie sessions.
  * Rate limiting is done by our own Fastify layer (per IP and per account), so the library's is off.
  */
-export function createAuth({ db, log, mailer, secret, publicUrl, homeOf, background, google }: AuthOptions) {
-
-  /**
-   * One address's e-mails go one after another, so that the count of the last hour includes the one before (these
-   * run after the answer, several at once). Another server process keeps its own queue: with N processes an address
-   * could get N - 1 more in a burst, still bounded.
-   */
-  const queues = new Map<string, Promise<void>>();
-
-  /** Sends an e-mail anyone could have asked for, unless this address already had its hourly share. */
-  function sendToAccount(user: { id: string; email: string }, email: RenderedEmail): Promise<void> {
-    const previous = queues.get(user.email) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      const since = new Date(Date.now() - HOUR_MS);
-      if ((await mailCountSince(db, user.email, AUTH_MAIL_SUBJECTS, since)) >= AUTH_MAIL_PER_RECIPIENT_PER_HOUR) {
-        log.warn({ userId: user.id, subject: email.subject }, 'auth.mail.recipient_limit');
-        return;
-      }
-      await mailer.send(user.email, email);
-    });
-    // The queue goes on after a failed send (the caller hears of the failure); an idle address leaves no entry.
-    const settled = next.catch(() => undefined);
-    queues.set(user.email, settled);
-    void settled.then(() => {
-      if (queues.get(user.email) === settled) queues.delete(user.email);
-    });
-    return next;
-  }
-
+export function createAuth({ db, log, secret, publicUrl, jobs, background, google }: AuthOptions) {
   /**
    * Sign-up of an address that has an account answers as a new sign-up would (same status, same body, after hashing
    * the password as creating the account would) and tells the owner by e-mail instead: the form must not say which
@@ -145,12 +71,27 @@ export function createAuth({ db, log, mailer, secret, publicUrl, homeOf, backgro
     if (!existing) return undefined;
     await ctx.context.password.hash(password);
     const owner = existing.user;
-    background.run(homeOf(owner.id).then((brand) => sendToAccount(owner, signUpAttemptEmail(brand))), 'auth.sign_up_attempt_mail');
+    // After the answer, like a new account's confirmation e-mail: both sign-ups write one job of the same queue.
+    background.run(enqueueAccountMail(jobs, { kind: 'signUpAttempt', userId: owner.id }), 'auth.sign_up_attempt_mail');
     log.info({ userId: owner.id }, 'auth.sign_up.known_address');
     const now = new Date();
     // The fields a new account's answer has (better-auth's own generic answer, with a token like a session's).
     const user = buildSyntheticUserOutput(ctx.context.options, { id: randomUUID(), name, email, emailVerified: false, image: null, createdAt: now, updatedAt: now });
     return ctx.json({ token: generateRandomString(32, 'a-z', 'A-Z', '0-9'), user });
+  }
+
+  /**
+   * 'Esqueci minha senha' answers before looking the address up: it writes one 'account-mail' job for the address
+   * typed, the same for an account and for nobody, and answers as better-auth does. The job makes the reset link and
+   * sends it, or finds no account and ends (the decoy). A known and an unknown address thus make the same statements
+   * and enqueue the same job (issue 22): nothing to tell them apart by, time included.
+   */
+  async function answerResetRequest(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    const input = resetBody.safeParse(ctx.body);
+    // A malformed body gets better-auth's own 400, which looks nothing up either.
+    if (!input.success) return undefined;
+    await enqueueAccountMail(jobs, { kind: 'passwordReset', email: input.data.email.toLowerCase() });
+    return ctx.json({ status: true, message: RESET_REQUESTED_MESSAGE });
   }
 
   return betterAuth({
@@ -175,7 +116,8 @@ export function createAuth({ db, log, mailer, secret, publicUrl, homeOf, backgro
       database: { generateId: 'uuid' },
       cookiePrefix: 'carteirinha',
       useSecureCookies: publicUrl.startsWith('https://'),
-      // E-mails go after the answer: a known address must not answer slower than an unknown one (issue 12, item 9).
+      // Its e-mails' jobs are written after the answer: a known address must not answer slower than an unknown one
+      // (issue 12, item 9).
       backgroundTasks: { handler: (task) => background.run(task, 'better-auth') },
     },
     rateLimit: { enabled: false },
@@ -183,6 +125,7 @@ export function createAuth({ db, log, mailer, secret, publicUrl, homeOf, backgro
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') refuseLongName(ctx.body);
         if (ctx.path === '/sign-up/email') return answerSignUpOfKnownAddress(ctx);
+        if (ctx.path === '/request-password-reset') return answerResetRequest(ctx);
         return undefined;
       }),
     },
@@ -215,13 +158,12 @@ export function createAuth({ db, log, mailer, secret, publicUrl, homeOf, backgro
       autoSignIn: true,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
-      // Our own page reads the token; the link does not need the library's redirect hop.
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      // Never reached by a reset request (answerResetRequest takes it before the endpoint); kept because better-auth
+      // enables resets only with it, and any other caller goes the same way: the account-mail job makes the link.
       // (Invitations from /admin/usuarios are made by the users module, with a 7-day link of their own.)
-      sendResetPassword: async ({ user, token }) => {
-        const brand = await homeOf(user.id);
-        const url = `${brand.baseUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`;
-        await sendToAccount(user, resetEmail(brand, user, url));
+      sendResetPassword: async ({ user }) => {
+        await enqueueAccountMail(jobs, { kind: 'passwordReset', email: user.email });
       },
       // The link was opened from the mailbox: an invited person's address is confirmed by setting the password. Any
       // other reset or invitation link of the account ends with it: one completed reset closes them all.
@@ -237,14 +179,11 @@ export function createAuth({ db, log, mailer, secret, publicUrl, homeOf, backgro
       // Opening a verification link signs nobody in: otherwise a link of the attacker's own account, opened by a victim,
       // would switch the victim's browser to the attacker's session (login CSRF, issue 12, item 16).
       autoSignInAfterVerification: false,
-      expiresIn: 24 * 60 * 60,
-      // The link verifies and then lands on the site root (specification §2 /auth), with a marker so the site says the
-      // address is confirmed. A same-origin path: better-auth appends `&error=…` to it when it refuses the link.
-      sendVerificationEmail: async ({ user, token }) => {
-        const brand = await homeOf(user.id);
-        const landing = `/?${EMAIL_CONFIRMED_PARAM}=1`;
-        const url = `${brand.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(landing)}`;
-        await sendToAccount(user, verificationEmail(brand, url));
+      expiresIn: VERIFICATION_TOKEN_SECONDS,
+      // The account-mail job makes the link (a token of better-auth's own, landing on the site root with a marker so the
+      // site says the address is confirmed) and sends it; better-auth runs this after the answer (backgroundTasks).
+      sendVerificationEmail: async ({ user }) => {
+        await enqueueAccountMail(jobs, { kind: 'verifyEmail', userId: user.id });
       },
     },
     databaseHooks: {

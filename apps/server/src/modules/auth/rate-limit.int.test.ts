@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, signInFailures, users, verifications } from '../../db/schema.ts';
-import { PUBLIC_URL, createTestApp, signIn, signUp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
+import { PUBLIC_URL, createTestApp, signIn, signUp, uniqueEmail, type TestApp, settleWork } from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,12 +122,12 @@ describe('sign-in rate limits', () => {
     expect((await signIn(t.app, email, undefined, '10.6.0.1')).statusCode).toBe(200);
 
     // The owner hears of it once (the e-mail leaves in the background), not once per attempt.
-    await t.app.background.settled();
+    await settleWork(t);
     expect(await ceilingNoticesTo(email)).toHaveLength(1);
     const [notice] = await ceilingNoticesTo(email);
     expect(notice?.text).toContain(`${PUBLIC_URL}/auth`);
     expect((await signIn(t.app, email, 'senha-errada', '10.6.0.1')).statusCode).toBe(401);
-    await t.app.background.settled();
+    await settleWork(t);
     expect(await ceilingNoticesTo(email)).toHaveLength(1);
 
     // A completed password reset lifts the ceiling at once.

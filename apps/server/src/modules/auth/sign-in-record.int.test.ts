@@ -14,6 +14,7 @@ import {
   signIn,
   TEST_PASSWORD,
   type TestApp,
+  settleWork,
 } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -58,7 +59,7 @@ describe("'Último Login'", () => {
     const person = await createSignedInUser(t, null);
     await neverSignedIn(person.userId);
     // The confirmation e-mail leaves after the sign-up's answer.
-    await t.app.background.settled();
+    await settleWork(t);
     const [mail] = await t.db
       .select()
       .from(emailOutbox)

@@ -1,7 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { signInCeilingNotices, signInFailures, signInKnownAddresses } from '../../db/schema.ts';
-import type { BackgroundTasks } from '../../lib/background.ts';
 
 /** Whether a sign-in may be tried now; when not, how long to wait (sent as `Retry-After`) and why (for the log). */
 export type SignInVerdict =
@@ -22,10 +21,12 @@ export type SignInThrottleOptions = {
   addressWindowMs: number;
   /** Failures one account may take from all addresses together per hour (security checklist: ≤ 100). */
   accountLimit: number;
-  /** Tells the owner that the ceiling was reached; called at most once per hour per account, in the background. */
+  /**
+   * Tells the owner that the ceiling was reached: writes the e-mail's job (account-mail.ts), for the address typed
+   * whether or not it has an account — the job finds out — so this answer takes as long either way. Called at most
+   * once per hour per address.
+   */
   onCeilingReached: (email: string) => Promise<void>;
-  /** Where that e-mail runs: after the answer, logged if it fails, and waited for at shutdown. */
-  background: Pick<BackgroundTasks, 'run'>;
   now?: () => Date;
 };
 
@@ -146,8 +147,7 @@ export function createSignInThrottle(db: Database, options: SignInThrottleOption
       const failures = await failuresOf(email, ipAddress, at);
       if (failures.account < options.accountLimit) return;
       if (!(await claimCeilingNotice(email, at))) return;
-      // The e-mail goes out in the background: this answer must take as long whether or not the account exists.
-      options.background.run(options.onCeilingReached(email), 'auth.sign_in.ceiling_notice');
+      await options.onCeilingReached(email);
     },
 
     async recordSuccess(email, ipAddress) {

@@ -2,8 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupInfo } from '@carteirinha/shared/contracts/settings';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { isDue, lastOccurrence, type Schedule } from '../../lib/schedule.ts';
-import { runClaimedJob } from '../settings/repository.ts';
+import { isDue, type Schedule } from '../../lib/schedule.ts';
 import type { SettingsStore } from '../settings/store.ts';
 
 const BACKUP_PREFIX = 'carteirinha-';
@@ -14,11 +13,6 @@ export const DAILY_BACKUP: Schedule = { hour: 3 };
 export type BackupService = {
   /** 'Fazer Backup Agora': writes one file under DATA_DIR/backups, stamped `now` (the app's clock), then applies the retention. */
   backupNow: (now?: Date) => Promise<BackupInfo>;
-  /**
-   * The backup of the 3 am occurrence `due`, made by the one process that claims it in the database; null when
-   * another process has it (or the daily backup is off). A failed backup gives the claim back.
-   */
-  dailyBackup: (due: Date, now: Date) => Promise<BackupInfo | null>;
   latest: () => Promise<BackupInfo | null>;
   list: () => Promise<BackupInfo[]>;
   /** Deletes backups older than the retention; answers how many went. */
@@ -52,7 +46,6 @@ export function backupCreatedAt(fileName: string, mtime: Date): Date {
 
 export function createBackupService(options: { database: DatabaseHandle; dataDir: string; settings: SettingsStore; now: () => Date }): BackupService {
   const folder = path.join(options.dataDir, 'backups');
-  const { db } = options.database;
   let running: Promise<BackupInfo> | null = null;
 
   async function list(): Promise<BackupInfo[]> {
@@ -106,22 +99,19 @@ export function createBackupService(options: { database: DatabaseHandle; dataDir
     return running;
   }
 
-  function dailyBackup(due: Date, now: Date): Promise<BackupInfo | null> {
-    return runClaimedJob(db, 'dailyBackup', due, now, () => backupNow(now));
-  }
-
-  return { backupNow, dailyBackup, latest: async () => (await list())[0] ?? null, list, prune };
+  return { backupNow, latest: async () => (await list())[0] ?? null, list, prune };
 }
 
 /**
  * One tick of the daily job. The retention applies on every tick, daily backups on or off (manual backups age too;
- * it costs a directory listing). Then the backup is made when it is due, and answered (null when nothing was due,
- * or another process made it).
+ * it costs a directory listing). Then the backup is made when it is due, and answered (null when nothing was due).
+ * The job runner runs each 3 am occurrence once across server processes, and takes over one whose process died
+ * mid-dump once its lease is over (a second backup costs only disk); a manual backup since 3 am counts as the day's.
  */
 export async function runDailyBackupIfDue(backups: BackupService, settings: SettingsStore, now: Date): Promise<BackupInfo | null> {
   const { backupDailyEnabled, backupRetentionDays } = await settings.get();
   await backups.prune(backupRetentionDays, now);
   const latest = await backups.latest();
   if (!isDailyBackupDue(now, latest ? new Date(latest.createdAt) : null, backupDailyEnabled)) return null;
-  return backups.dailyBackup(lastOccurrence(now, DAILY_BACKUP), now);
+  return backups.backupNow(now);
 }

@@ -7,9 +7,8 @@ export const DAILY_BACKUP_QUEUE = 'daily-backup';
 
 /**
  * The 3 am backup as a scheduled queue: the runner enqueues each occurrence once across processes and retries a
- * failed one (5 min, 10 min … up to an hour between attempts). The claim in platform_settings stays inside: it also
- * counts manual backups and lets a process take over a dump that another abandoned (ADR 012). The runner's lease is
- * longer than that claim's two hours, so a job taken over after a crash finds the claim abandoned and makes the backup.
+ * failed one (5 min, 10 min … up to an hour between attempts). A process that dies mid-dump has its job taken over
+ * when the lease (longer than any dump) ends (ADR 012).
  */
 export function registerBackupJobs(runner: JobRunner, options: { backups: BackupService; settings: SettingsStore; log: JobLog }): void {
   runner.register(

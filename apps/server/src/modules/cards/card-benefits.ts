@@ -1,7 +1,7 @@
 import { GRACE_DAYS_DEFAULT } from '@carteirinha/shared/contracts/payments';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { formatDate } from '@carteirinha/shared/format';
-import { benefitsStateOf, type BenefitsFacts, type BenefitsState } from '../payments/benefits.ts';
+import { benefitsStateOf, type BenefitsFacts, type BenefitsState } from '../subscriptions/benefits.ts';
 
 /**
  * The one place cards ask whether a subscription's benefits apply now (validation, the patient's card and its token,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
+import type { CardLookupMethod, CardValidationResult } from '@carteirinha/shared/contracts/cards';
+import { cardValidations, cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
 
 /**
  * What every card question reads in one statement: the card, its subscription and plan, the person's name and photo
@@ -68,16 +69,20 @@ export function prepareCardLookups(db: Database) {
     .where(and(eq(cards.number, sql.placeholder('number')), eq(cards.clinicId, sql.placeholder('clinicId'))))
     .limit(1)
     .prepare('card_by_number');
-  // A person's CPF (/clinica/validar): a holder's own card or a dependent's card, of the newest subscription in this
-  // clinic that covers the person (the holder's own card first).
+  // A person's CPF (/clinica/validar): a holder's own card or a dependent's card (one card per person per clinic). Two
+  // rows are two people carrying the CPF — data from before a CPF was one person's (issue 22) — and then no card is
+  // the answer: the reception asks for the card number.
   const byCpf = cardFactsQuery(db)
     .where(and(eq(cards.clinicId, sql.placeholder('clinicId')), personWithCpf(sql.placeholder('clinicId'), sql.placeholder('cpf'))))
     .orderBy(desc(subscriptions.createdAt), sql`${cards.dependentId} is not null`, asc(cards.issuedAt))
-    .limit(1)
+    .limit(2)
     .prepare('card_by_cpf');
   return {
     byNumber: async (clinicId: string, number: string): Promise<CardFacts | null> => (await byNumber.execute({ number, clinicId }))[0] ?? null,
-    byCpf: async (clinicId: string, cpf: string): Promise<CardFacts | null> => (await byCpf.execute({ cpf, clinicId }))[0] ?? null,
+    byCpf: async (clinicId: string, cpf: string): Promise<CardFacts | 'ambiguous' | null> => {
+      const found = await byCpf.execute({ cpf, clinicId });
+      return found.length > 1 ? 'ambiguous' : (found[0] ?? null);
+    },
   };
 }
 export type CardLookups = ReturnType<typeof prepareCardLookups>;
@@ -122,4 +127,35 @@ export async function findClinicBrand(db: Database, clinicId: string): Promise<{
     .where(eq(clinics.id, clinicId))
     .limit(1);
   return row ?? null;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Writes one validation attempt unless the user already made `perMinute` in the minute before `now`; answers whether
+ * it did. The count and the insert are one statement (INSERT … SELECT … WHERE count < limit), so the limit holds across
+ * every server process sharing the database, and the hot path has no statement more than the insert it always had
+ * (issue 22: an in-memory limit let N processes allow N × the limit). Two requests of one user that arrive in the
+ * same instant may both see the last free slot: the limit can be passed by the requests in flight at once, never by
+ * the number of processes. Counted on card_validations_user_created_idx.
+ */
+export async function recordValidationWithinLimit(
+  db: Database,
+  attempt: { clinicId: string; userId: string; cardId: string | null; method: CardLookupMethod; result: CardValidationResult },
+  limit: { perMinute: number; now: Date },
+): Promise<boolean> {
+  const at = limit.now.toISOString();
+  const since = new Date(limit.now.getTime() - MINUTE_MS).toISOString();
+  // Every column of the table, in its order (drizzle's INSERT … SELECT names them all).
+  const inserted = await db
+    .insert(cardValidations)
+    .select(
+      sql`select gen_random_uuid(), ${attempt.clinicId}::uuid, ${attempt.userId}::uuid, ${attempt.cardId}::uuid,
+        ${attempt.method}::card_lookup_method, ${attempt.result}::card_validation_result, ${at}::timestamptz
+      where (select count(*) from ${cardValidations}
+        where ${cardValidations.userId} = ${attempt.userId}::uuid and ${cardValidations.createdAt} > ${since}::timestamptz
+          and ${cardValidations.createdAt} <= ${at}::timestamptz) < ${limit.perMinute}`,
+    )
+    .returning({ id: cardValidations.id });
+  return inserted.length > 0;
 }

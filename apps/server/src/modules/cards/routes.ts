@@ -130,17 +130,8 @@ export const cardRoutes: FastifyPluginAsyncZod<CardRouteOptions> = async (app, {
   app.post(
     '/api/clinic/card-validations',
     {
-      config: {
-        access: 'cards:validate',
-        // Per clinic user, not per address: a reception desk behind one NAT is many people (the key is the session's
-        // user; the access guard has set it before this hook runs).
-        rateLimit: {
-          max: validationsPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => `card-validation:${request.ctx?.userId ?? request.ip}`,
-          errorResponseBuilder: () => new AppError('RATE_LIMITED', messages.cards.validationRateLimited),
-        },
-      },
+      // The per-user limit is counted in the database, in the statement that records the attempt (validateCard).
+      config: { access: 'cards:validate' },
       schema: {
         tags: ['clínica'],
         summary: 'Valida um cartão pelo token do QR Code, pelo número ou pelo CPF do titular ou do dependente (responde sempre 200)',
@@ -150,7 +141,9 @@ export const cardRoutes: FastifyPluginAsyncZod<CardRouteOptions> = async (app, {
     },
     async (request) => {
       const tenant = requireTenant(request);
-      return validateCard({ db, lookups, box }, tenant, request.body, now());
+      const answer = await validateCard({ db, lookups, box, perMinute: validationsPerMinute }, tenant, request.body, now());
+      if (!answer) throw new AppError('RATE_LIMITED', messages.cards.validationRateLimited);
+      return answer;
     },
   );
 };

@@ -36,8 +36,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function validate(cookie: string, cardToken: string, source: 'qrcode' | 'manual' = 'qrcode') {
-  return t.app.inject({ method: 'POST', url: '/api/clinic/card-validations', headers: { cookie, origin: PUBLIC_URL }, payload: { cardToken, source } });
+/**
+ * Each validation moves the clock on 2 s: the attempts are recorded at the app's clock, so their order is the order
+ * they were made in, and the per-user limit (counted over the clock's last minute) sees a receptionist's pace.
+ */
+async function validate(cookie: string, cardToken: string, source: 'qrcode' | 'manual' = 'qrcode') {
+  const response = await t.app.inject({ method: 'POST', url: '/api/clinic/card-validations', headers: { cookie, origin: PUBLIC_URL }, payload: { cardToken, source } });
+  clock = new Date(clock.getTime() + 2_000);
+  return response;
 }
 
 async function answerOf(cookie: string, cardToken: string, source: 'qrcode' | 'manual' = 'qrcode'): Promise<ValidateCardResponse> {
@@ -78,7 +84,8 @@ describe('POST /api/clinic/card-validations: the rotating token', () => {
       clock = new Date(START.getTime() + offset * STEP_MS);
       expect(await answerOf(staffA.cookie, token), `step ${offset}`).toEqual(INVALID);
     }
-    clock = START;
+    // On from the latest attempt: the next ones are recorded after it.
+    clock = new Date(START.getTime() + 11 * STEP_MS);
   });
 
   it('answers a valid card with what the reception needs, and nothing more (LGPD)', async () => {
@@ -140,14 +147,14 @@ describe('POST /api/clinic/card-validations: inactive subscriptions', () => {
 
   it('an overdue subscription within the grace days still validates (ADR 013), shown as active', async () => {
     const holder = await createCardHolder(t, clinicA, { status: 'overdue', expiresAt: new Date(Date.now() - 2 * DAY_MS) });
-    const answer = await answerOf(staffA.cookie, holder.cards[0]?.number ?? '');
+    const answer = await answerOf(staffA.cookie, holder.cards[0]?.number ?? '', 'manual');
     expect(answer.valid).toBe(true);
     expect(answer.subscription?.status).toBe('active');
   });
 
   it('a canceled subscription keeps its card until it expires', async () => {
     const holder = await createCardHolder(t, clinicA, { status: 'active', canceledAt: new Date(), expiresAt: new Date(Date.now() + 5 * DAY_MS) });
-    expect((await answerOf(staffA.cookie, holder.cards[0]?.number ?? '')).valid).toBe(true);
+    expect((await answerOf(staffA.cookie, holder.cards[0]?.number ?? '', 'manual')).valid).toBe(true);
   });
 });
 
@@ -159,9 +166,20 @@ describe('POST /api/clinic/card-validations: card number and CPF', () => {
     for (const typed of [number, grouped, dotted]) {
       const answer = await answerOf(staffA.cookie, typed, 'manual');
       expect(answer.valid).toBe(true);
+      // Knowing the number is not holding the card: the answer says how it was found and asks for the photo or a document.
+      expect(answer.message).toBe(messages.cards.validByNumber);
       expect(answer.card?.id).toBe(holderA.cards[0]?.id);
     }
     expect(await lastAudit(clinicA)).toMatchObject({ method: 'number', result: 'valid', cardId: holderA.cards[0]?.id });
+  });
+
+  it('takes only a live token from the QR reader: a QR holding just the printed number is an unknown card (issue 22)', async () => {
+    const number = holderA.cards[0]?.number ?? '';
+    for (const scanned of [number, number.replace(/(\d{4})(?=\d)/g, '$1 ')]) expect(await answerOf(staffA.cookie, scanned, 'qrcode')).toEqual(INVALID);
+    // Recorded as a number that found nothing: the card is not even looked up.
+    expect(await lastAudit(clinicA)).toMatchObject({ method: 'number', result: 'not_found', cardId: null, userId: staffA.userId });
+    // The same card's live token still validates there.
+    expect(await answerOf(staffA.cookie, await tokenOf(holderA), 'qrcode')).toMatchObject({ valid: true, message: messages.cards.valid });
   });
 
   it('refuses a number with a wrong check digit without looking it up', async () => {
@@ -174,6 +192,7 @@ describe('POST /api/clinic/card-validations: card number and CPF', () => {
     for (const typed of [holderCpf, formattedCpf(holderCpf)]) {
       const answer = await answerOf(adminA.cookie, typed, 'manual');
       expect(answer.valid).toBe(true);
+      expect(answer.message).toBe(messages.cards.validByCpf);
       expect(answer.card?.id).toBe(holderA.cards[0]?.id);
       expect(answer.person?.isDependent).toBe(false);
     }
@@ -198,7 +217,7 @@ describe("POST /api/clinic/card-validations: a dependent's CPF", () => {
     expect(card).toBeDefined();
     for (const typed of [dependentCpf, formattedCpf(dependentCpf)]) {
       const answer = await answerOf(staffA.cookie, typed, 'manual');
-      expect(answer).toMatchObject({ valid: true, message: messages.cards.valid, card: { id: card?.id }, person: { name: 'Dependente 2', photoUrl: null, isDependent: true } });
+      expect(answer).toMatchObject({ valid: true, message: messages.cards.validByCpf, card: { id: card?.id }, person: { name: 'Dependente 2', photoUrl: null, isDependent: true } });
       expect(JSON.stringify(answer)).not.toContain(dependentCpf);
     }
     expect(await lastAudit(clinicA)).toMatchObject({ clinicId: clinicA, userId: staffA.userId, cardId: card?.id, method: 'cpf', result: 'valid' });
@@ -231,13 +250,17 @@ describe("POST /api/clinic/card-validations: a dependent's CPF", () => {
     expect(await answerOf(staffA.cookie, generateCpf(), 'manual')).toEqual(INVALID);
   });
 
-  it("finds, for a CPF that is both a holder's and a dependent's, the card of the newest subscription", async () => {
+  it("answers no card for a CPF that two people of the clinic carry, and asks for the card number (issue 22)", async () => {
     const cpf = generateCpf();
     const ownPlan = await createCardHolder(t, clinicA, { cpf, status: 'expired', expiresAt: new Date(Date.now() - 40 * DAY_MS) });
     expect(await answerOf(staffA.cookie, cpf, 'manual')).toEqual(INACTIVE);
     expect(await lastAudit(clinicA)).toMatchObject({ cardId: ownPlan.cards[0]?.id });
+    // A second person with the same CPF (data from before a CPF was one person's): neither card is answered.
     const family = await createCardHolder(t, clinicA, { maxMembers: 2, dependents: 1, dependentCpfs: [cpf] });
-    expect(await answerOf(staffA.cookie, cpf, 'manual')).toMatchObject({ valid: true, card: { id: family.cards[1]?.id }, person: { isDependent: true } });
+    expect(await answerOf(staffA.cookie, cpf, 'manual')).toEqual({ valid: false, message: messages.cards.cpfAmbiguous });
+    expect(await lastAudit(clinicA)).toMatchObject({ cardId: null, method: 'cpf', result: 'not_found' });
+    // Each card still validates by its number.
+    expect(await answerOf(staffA.cookie, family.cards[1]?.number ?? '', 'manual')).toMatchObject({ valid: true, person: { isDependent: true } });
   });
 });
 

@@ -2,12 +2,11 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import type { CardLookupMethod, CardValidationResult, ValidateCardRequest, ValidateCardResponse } from '@carteirinha/shared/contracts/cards';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
-import { cardValidations } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { cardBenefitsState } from './card-benefits.ts';
 import { digitsOfTyped, isValidCardNumber } from './card-number.ts';
-import { cardCodeMatches, parseCardToken } from './card-token.ts';
-import type { CardFacts, CardLookups } from './repository.ts';
+import { cardCodeMatches, cardCodeWasShownWithin, parseCardToken } from './card-token.ts';
+import { recordValidationWithinLimit, type CardFacts, type CardLookups } from './repository.ts';
 
 /** What the receptionist's input asks for: a card by its QR token, its printed number, or its person's CPF. */
 type CardQuery =
@@ -16,11 +15,16 @@ type CardQuery =
   | { method: 'cpf'; cpf: string }
   | { method: CardLookupMethod; unreadable: true };
 
-/** Reads `cardToken`: a token of ours, else digits (spaces, dots and dashes ignored) of a card number or — typed — a CPF. */
+/**
+ * Reads `cardToken`: a token of ours, else — typed on Validar Cartão only — digits (spaces, dots and dashes ignored) of
+ * a card number or a CPF. The QR path takes live tokens only: the printed number is on the card's image and on every
+ * photo of it, so a QR holding just those digits is no proof of the card in hand (issue 22).
+ */
 export function cardQueryOf(input: ValidateCardRequest): CardQuery {
   const token = parseCardToken(input.cardToken);
   if (token) return { method: 'token', ...token };
   const digits = digitsOfTyped(input.cardToken);
+  if (input.source === 'qrcode') return { method: unreadableMethodOf(input.source, digits), unreadable: true };
   if (isValidCardNumber(digits)) return { method: 'number', number: digits };
   if (input.source === 'manual' && digits.length === 11 && /^\d+$/.test(digits) && isValidCpf(digits)) return { method: 'cpf', cpf: digits };
   return { method: unreadableMethodOf(input.source, digits), unreadable: true };
@@ -32,27 +36,52 @@ function unreadableMethodOf(source: ValidateCardRequest['source'], digits: strin
   return source === 'manual' || /^\d{16}$/.test(digits) ? 'number' : 'token';
 }
 
-type Outcome = { result: CardValidationResult; card: CardFacts | null };
+type Outcome = { result: CardValidationResult; card: CardFacts | null; ambiguous?: true };
 
 async function outcomeOf(query: CardQuery, clinicId: string, deps: ValidationDeps, now: Date): Promise<Outcome> {
   if ('unreadable' in query) return { result: 'not_found', card: null };
   const card = query.method === 'cpf' ? await deps.lookups.byCpf(clinicId, query.cpf) : await deps.lookups.byNumber(clinicId, query.number);
+  if (card === 'ambiguous') return { result: 'not_found', card: null, ambiguous: true };
   if (!card) return { result: 'not_found', card: null };
-  // A wrong or stale code is the same answer as an unknown card (no hint of which); the audit row keeps the card.
-  if (query.method === 'token' && !cardCodeMatches(deps.box.open(card.secretEncrypted), query.code, now)) return { result: 'not_found', card };
   if (card.revokedAt !== null) return { result: 'not_found', card };
+  if (query.method === 'token') {
+    const secret = deps.box.open(card.secretEncrypted);
+    if (!cardCodeMatches(secret, query.code, now)) {
+      // A real code this card showed within the last day is a QR left open or a screenshot: say it expired, so the
+      // desk asks for the card again instead of refusing a paying patient (issue 23). Any other code is just unknown,
+      // with no hint of why; the audit row keeps the card either way.
+      return { result: cardCodeWasShownWithin(secret, query.code, now) ? 'expired' : 'not_found', card };
+    }
+  }
   const state = cardBenefitsState(card, card.graceDays, now);
   return { result: state === 'active' ? 'valid' : 'inactive', card };
 }
 
+/**
+ * What the answer to a valid card says: a live QR token proves the card is in hand; a typed number or CPF proves only
+ * that someone knows it, so the receptionist is asked to check the photo or a document (issue 22).
+ */
+function validMessageOf(method: CardLookupMethod): string {
+  switch (method) {
+    case 'token':
+      return messages.cards.valid;
+    case 'number':
+      return messages.cards.validByNumber;
+    case 'cpf':
+      return messages.cards.validByCpf;
+  }
+}
+
 /** The answer: for a valid card what the receptionist needs to apply the discount, and nothing more (LGPD). */
-function answerOf({ result, card }: Outcome): ValidateCardResponse {
+function answerOf(method: CardLookupMethod, { result, card, ambiguous }: Outcome): ValidateCardResponse {
+  if (ambiguous) return { valid: false, outcome: 'not_found', message: messages.cards.cpfAmbiguous };
+  if (result === 'expired') return { valid: false, outcome: 'expired', message: messages.cards.expired };
   if (result === 'not_found' || !card) return { valid: false, outcome: 'not_found', message: messages.cards.invalid };
   if (result === 'inactive') return { valid: false, outcome: 'inactive', message: messages.cards.inactiveSubscription };
   return {
     valid: true,
     outcome: 'valid',
-    message: messages.cards.valid,
+    message: validMessageOf(method),
     // Benefits apply now, so the standing shown is 'active': an overdue charge within the grace days is a payment
     // detail the clinic does not need (ADR 014).
     subscription: { planName: card.planName, status: 'active', expiresAt: card.expiresAt?.toISOString() ?? null, maxMembers: card.maxMembers },
@@ -64,15 +93,32 @@ function answerOf({ result, card }: Outcome): ValidateCardResponse {
   };
 }
 
-export type ValidationDeps = { db: Database; lookups: CardLookups; box: SecretBox };
+export type ValidationDeps = {
+  db: Database;
+  lookups: CardLookups;
+  box: SecretBox;
+  /** Validations one clinic user may make in a minute, counted in the database across every server process. */
+  perMinute: number;
+};
 
 /**
  * Validar QR Code / Validar Cartão (specification §7 validate-qrcode). One statement finds the card in the caller's
- * clinic, the code is checked in memory, and the attempt is written to card_validations — the only write.
+ * clinic, the code is checked in memory, and one statement writes the attempt to card_validations while counting the
+ * caller's attempts of the last minute (recordValidationWithinLimit). Answers null when that minute's share is spent:
+ * then nothing is recorded and nothing of the lookup is answered.
  */
-export async function validateCard(deps: ValidationDeps, caller: { clinicId: string; userId: string }, input: ValidateCardRequest, now: Date): Promise<ValidateCardResponse> {
+export async function validateCard(
+  deps: ValidationDeps,
+  caller: { clinicId: string; userId: string },
+  input: ValidateCardRequest,
+  now: Date,
+): Promise<ValidateCardResponse | null> {
   const query = cardQueryOf(input);
   const outcome = await outcomeOf(query, caller.clinicId, deps, now);
-  await deps.db.insert(cardValidations).values({ clinicId: caller.clinicId, userId: caller.userId, cardId: outcome.card?.id ?? null, method: query.method, result: outcome.result });
-  return answerOf(outcome);
+  const recorded = await recordValidationWithinLimit(
+    deps.db,
+    { clinicId: caller.clinicId, userId: caller.userId, cardId: outcome.card?.id ?? null, method: query.method, result: outcome.result },
+    { perMinute: deps.perMinute, now },
+  );
+  return recorded ? answerOf(query.method, outcome) : null;
 }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
-import type { MerchantAccount, PaymentProvider } from '../payments/providers/provider.ts';
+import type { MerchantAccount, PaymentProvider, ProviderCharge } from '../payments/providers/provider.ts';
+import type { FollowUpQueue } from '../subscriptions/follow-ups.ts';
 
 /**
  * What the patient-facing money routes need from the payments module: the provider new subscriptions go to, the
@@ -13,8 +14,11 @@ export type Billing = {
   /** null when the name is not a provider this server knows (a subscription of a provider since switched off). */
   providerNamed: (name: string) => PaymentProvider | null;
   merchantAccount: (clinicId: string) => Promise<MerchantAccount>;
-  /** Settles one of our payments as paid (pending → active); null while no settlement is wired in. */
-  settle: ((paymentId: string) => Promise<void>) | null;
+  /**
+   * Settles one of our payments as paid (pending → active) on the provider's own answer `charge` (a card captured at
+   * once); null while no settlement is wired in.
+   */
+  settle: ((paymentId: string, charge: ProviderCharge) => Promise<void>) | null;
 };
 
 export type CheckoutDeps = {
@@ -22,6 +26,8 @@ export type CheckoutDeps = {
   billing: Billing;
   /** The clock: tests move it (the 7-day withdrawal, due dates) instead of sleeping. */
   now: () => Date;
+  /** The job runner: the lifecycle's follow-ups (provider calls, refunds, the receipt) are jobs. */
+  jobs: FollowUpQueue;
   log: FastifyBaseLogger;
 };
 

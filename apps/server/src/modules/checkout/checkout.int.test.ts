@@ -12,6 +12,8 @@ import {
   moneyTableCounts,
   newKey,
   OTHER_VALID_CPF,
+  cpfOfCaller,
+  withCallerCpf,
   TEST_CARD,
   VALID_CNPJ,
   VALID_CPF,
@@ -116,7 +118,7 @@ describe('checkout: a subscription and its first charge', () => {
     const [acceptance] = await t.db.select().from(termsAcceptances).where(eq(termsAcceptances.subscriptionId, subscription.id));
     expect(acceptance).toMatchObject({ termsId: programme.termsId, userId: patient.userId, ipAddress: '127.0.0.1' });
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, patient.userId));
-    expect(profile).toMatchObject({ cpf: '52998224725', phone: '11987654321' });
+    expect(profile).toMatchObject({ cpf: cpfOfCaller(patient.cookie), phone: '11987654321' });
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(row).toMatchObject({ provider: 'local', providerSubscriptionId: `loc_sub_${subscription.id}` });
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, subscription.id), eq(auditLog.action, 'subscription.created')));
@@ -225,7 +227,7 @@ describe('checkout: Idempotency-Key', () => {
     const reused = await call('POST', SUBSCRIPTIONS, checkoutBody(programme, { paymentMethod: 'boleto' }), key);
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: messages.idempotency.keyReused });
-    const malformed = await t.app.inject({ method: 'POST', url: SUBSCRIPTIONS, headers: { cookie: patient.cookie, 'idempotency-key': 'x'.repeat(200) }, payload: checkoutBody(programme) });
+    const malformed = await t.app.inject({ method: 'POST', url: SUBSCRIPTIONS, headers: { cookie: patient.cookie, 'idempotency-key': 'x'.repeat(200) }, payload: withCallerCpf(checkoutBody(programme), patient.cookie) });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.message).toBe(messages.idempotency.invalidKey);
   });

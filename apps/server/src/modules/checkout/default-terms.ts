@@ -20,7 +20,7 @@ A mensalidade (ou anuidade) é cobrada por Pix, boleto (vencimento em ${BOLETO_D
 
 4. Cancelamento
 O titular pode cancelar a qualquer momento, sem multa, pelo portal do paciente (Assinatura › Cancelar assinatura), e recebe por e-mail um comprovante com número de protocolo.
-- Direito de arrependimento: nos primeiros 7 dias da contratação (Código de Defesa do Consumidor, art. 49), o cancelamento é gratuito, todo valor pago é devolvido e a assinatura termina na hora.
+- Direito de arrependimento: nos primeiros 7 dias da contratação (Código de Defesa do Consumidor, art. 49), o titular pode desistir sem multa e a assinatura termina na hora. É devolvido o valor pago, menos os descontos que o titular e seus dependentes já receberam em atendimentos nesse período (atendimentos cancelados não contam); a devolução nunca é menor que zero.
 - Depois de 7 dias: nenhuma nova cobrança é feita e os benefícios continuam até o fim do período já pago; então a assinatura termina.
 
 5. Atraso e suspensão

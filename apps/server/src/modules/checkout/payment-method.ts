@@ -5,12 +5,13 @@ import type { ChangePaymentMethodRequest } from '@carteirinha/shared/contracts/s
 import type { Payment } from '@carteirinha/shared/contracts/payments';
 import type { Subscription } from '@carteirinha/shared/contracts/subscriptions';
 import { messages } from '@carteirinha/shared/messages';
-import { payments, subscriptions } from '../../db/schema.ts';
+import { payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { TenantContext } from '../../plugins/access-control.ts';
-import { findProfile } from '../profiles/repository.ts';
-import { findLatestSubscriptionRow, toSubscription } from '../subscriptions/repository.ts';
+import { findProfile } from '../profiles/service.ts';
+import * as lifecycle from '../subscriptions/lifecycle.ts';
+import { toSubscription } from '../subscriptions/subscription-view.ts';
 import { todayIn, type CheckoutDeps } from './billing.ts';
 import { toPayment } from './payment-view.ts';
 import { findSubscriptionWithPlan, OPEN_PAYMENT_STATUSES, OPEN_SUBSCRIPTION_STATUSES, paymentsOfSubscription, type PaymentRow, type PlanRow, type SubscriptionRow } from './repository.ts';
@@ -31,7 +32,7 @@ function openChargeOf(rows: PaymentRow[]): PaymentRow | null {
  * before checkout existed (the demo's) names no provider: its charges are the embedded provider's.
  */
 async function changeableSubscription(deps: CheckoutDeps, ctx: TenantContext) {
-  const row = await findLatestSubscriptionRow(deps.db, ctx);
+  const row = await lifecycle.latestSubscriptionOf(deps.db, ctx);
   if (!row || !isOpen(row.subscription)) throw new AppError('CONFLICT', m.noOpenSubscription);
   const provider = deps.billing.providerNamed(row.subscription.provider ?? 'local');
   if (!provider) throw new AppError('SERVICE_UNAVAILABLE', m.providerUnavailable);
@@ -50,7 +51,7 @@ async function changeFutureCharges(deps: CheckoutDeps, ctx: TenantContext, targe
     throw providerFailure(deps, error, 'updateSubscriptionMethod');
   }
   await deps.db.transaction(async (tx) => {
-    await tx.update(subscriptions).set({ paymentMethod: input.paymentMethod }).where(and(eq(subscriptions.id, target.subscription.id), eq(subscriptions.clinicId, ctx.clinicId)));
+    await lifecycle.changePaymentMethod(tx, target.subscription, { paymentMethod: input.paymentMethod });
     await recordAudit(tx, {
       actorUserId: ctx.userId,
       action: 'subscription.payment_method_changed',
@@ -101,14 +102,12 @@ async function replaceOpenCharge(deps: CheckoutDeps, ctx: TenantContext, target:
   }
   const now = deps.now();
   const replacement = await deps.db.transaction(async (tx) => {
+    // The subscription first, then its charges: the one lock order (issue 22).
+    await lifecycle.changePaymentMethod(tx, target.subscription, { paymentMethod: input.paymentMethod, provider: target.provider.name, providerSubscriptionId: created.id });
     await tx
       .update(payments)
       .set({ status: 'canceled', canceledAt: now })
       .where(and(eq(payments.id, open.id), eq(payments.clinicId, ctx.clinicId)));
-    await tx
-      .update(subscriptions)
-      .set({ paymentMethod: input.paymentMethod, provider: target.provider.name, providerSubscriptionId: created.id })
-      .where(and(eq(subscriptions.id, target.subscription.id), eq(subscriptions.clinicId, ctx.clinicId)));
     const [row] = await tx
       .insert(payments)
       .values(

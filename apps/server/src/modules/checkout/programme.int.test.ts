@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import { auditLog, clinics, contractTerms, idempotencyKeys, subscriptionPlans, subscriptions, userRoles, users } from '../../db/schema.ts';
 import { createPatient, createProgramme, checkoutBody, callAs, moneyTableCounts, newKey, type Programme } from '../../../test/checkout-kit.ts';
-import { createSignedInUser, createTestApp, PUBLIC_URL, TEST_PASSWORD, type TestApp } from '../../../test/helpers.ts';
+import { createSignedInUser, createTestApp, PUBLIC_URL, TEST_AUTH_SECRET, TEST_PASSWORD, type TestApp } from '../../../test/helpers.ts';
 import { createPaymentProviders, createClinicAsaasKeyBox } from '../payments/providers/index.ts';
 import { billingOf } from './billing-wiring.ts';
 import { checkout } from './service.ts';
@@ -216,9 +216,9 @@ describe("enrolment on a clinic's site ('Sou paciente')", () => {
 describe('checkout when the provider fails', () => {
   it('leaves no pending subscription, no acceptance and no charge, and says nothing was charged', async () => {
     const patient = await createPatient(t, programme);
-    const interim = billingOf(t.db, createPaymentProviders(t.config.payments), createClinicAsaasKeyBox('test-secret-that-is-long-enough-0123456789'));
+    const interim = billingOf(t.db, createPaymentProviders(t.config.payments, { db: t.db }), createClinicAsaasKeyBox(TEST_AUTH_SECRET));
     const broken = { ...interim.providerForNew(), createSubscription: () => Promise.reject(new Error('connect ECONNREFUSED')) };
-    const deps: CheckoutDeps = { db: t.db, billing: { ...interim, providerForNew: () => broken }, now: () => new Date(), log: t.app.log };
+    const deps: CheckoutDeps = { db: t.db, billing: { ...interim, providerForNew: () => broken }, now: () => new Date(), jobs: t.app.jobs, log: t.app.log };
     const ctx: TenantContext = {
       userId: patient.userId,
       sessionId: 'test',

@@ -16,7 +16,7 @@ import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
 import type { CheckoutDeps } from './billing.ts';
-import { cancelSubscription, previewCancellation, type CancellationMail } from './cancellation.ts';
+import { cancelSubscription, previewCancellation } from './cancellation.ts';
 import { changePaymentMethod } from './payment-method.ts';
 import { toPayment } from './payment-view.ts';
 import { findPaymentOfPatient, findPaymentParties, listPaymentsOfPatient } from './repository.ts';
@@ -26,11 +26,11 @@ import { publishTerms, requireCurrentTerms } from './terms.ts';
 const readErrors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 503);
 
-export type CheckoutRoutesOptions = Omit<CheckoutDeps, 'log'> & { mail: CancellationMail };
+export type CheckoutRoutesOptions = Omit<CheckoutDeps, 'log'>;
 
 /** The patient's money routes (checkout, charges, method, cancellation) and the clinic's contract terms (issue 14). */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
-  const deps = (log: CheckoutDeps['log']): CheckoutDeps => ({ db: options.db, billing: options.billing, now: options.now, log });
+  const deps = (log: CheckoutDeps['log']): CheckoutDeps => ({ db: options.db, billing: options.billing, now: options.now, jobs: options.jobs, log });
   const { db } = options;
 
   app.get(
@@ -160,6 +160,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       config: { access: 'patient:self', idempotent: true },
       schema: { tags: ['paciente'], summary: 'Cancela a assinatura do paciente', response: { 200: cancelSubscriptionResponseSchema, ...writeErrors } },
     },
-    async (request) => cancelSubscription(deps(request.log), options.mail, requireTenant(request)),
+    async (request) => cancelSubscription(deps(request.log), requireTenant(request)),
   );
 };

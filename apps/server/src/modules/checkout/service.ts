@@ -6,14 +6,15 @@ import type { BillingCycle } from '@carteirinha/shared/contracts/subscription-pl
 import type { CreateSubscriptionRequest, CreateSubscriptionResponse } from '@carteirinha/shared/contracts/subscriptions';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
-import { payments, subscriptions, termsAcceptances } from '../../db/schema.ts';
+import { payments, termsAcceptances } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { TenantContext } from '../../plugins/access-control.ts';
 import type { MerchantAccount, PaymentProvider, ProviderCharge } from '../payments/providers/provider.ts';
-import { fillProfileGaps, findProfile } from '../profiles/repository.ts';
-import { toSubscription } from '../subscriptions/repository.ts';
-import { addCycleToDay, addDaysToDay } from '../payments/periods.ts';
+import { claimHolderCpf, fillProfileGaps, findProfile, refuseCpfOfAnother } from '../profiles/service.ts';
+import * as lifecycle from '../subscriptions/lifecycle.ts';
+import { toSubscription } from '../subscriptions/subscription-view.ts';
+import { addCycleToDay, addDaysToDay } from '../subscriptions/periods.ts';
 import { todayIn, type CheckoutDeps } from './billing.ts';
 import { localBoletoUrl, toPayment } from './payment-view.ts';
 import {
@@ -105,6 +106,8 @@ async function checkRequest(db: Database, ctx: TenantContext, input: CreateSubsc
   const isCpf = input.customerData.cpfCnpj.length === 11;
   // The CPF is read-only once set (DESIGN.md §2 profiles); a company paying by CNPJ leaves the profile alone.
   if (isCpf && profile?.cpf && profile.cpf !== input.customerData.cpfCnpj) throw new AppError('VALIDATION', m.cpfLocked);
+  // A CPF is one person's per clinic: another's is refused (and audited) before anything reaches the provider.
+  if (isCpf) await refuseCpfOfAnother(db, { clinicId: ctx.clinicId, userId: ctx.userId, cpf: input.customerData.cpfCnpj });
   return { plan, terms, cpf: isCpf ? input.customerData.cpfCnpj : null };
 }
 
@@ -120,20 +123,14 @@ async function reserveSubscription(deps: CheckoutDeps, ctx: TenantContext, input
     await deleteAbandonedReservations(tx, ctx, new Date(now.getTime() - ABANDONED_RESERVATION_MS));
     if (await hasOpenSubscription(tx, ctx)) throw new AppError('CONFLICT', m.alreadySubscribed);
     if (await subscriptionLimitReached(tx, ctx.clinicId)) throw new AppError('CONFLICT', m.patientLimit);
-    const [subscription] = await tx
-      .insert(subscriptions)
-      .values({
-        clinicId: ctx.clinicId,
-        userId: ctx.userId,
-        planId: facts.planId,
-        status: 'pending',
-        amountCents: facts.priceCents,
-        paymentMethod: input.paymentMethod,
-        provider: facts.provider,
-        createdAt: now,
-      })
-      .returning();
-    if (!subscription) throw new Error('subscription not reserved');
+    const subscription = await lifecycle.reserve(lifecycleIn(tx, deps, now, ctx.userId), {
+      clinicId: ctx.clinicId,
+      userId: ctx.userId,
+      planId: facts.planId,
+      amountCents: facts.priceCents,
+      paymentMethod: input.paymentMethod,
+      provider: facts.provider,
+    });
     await tx.insert(termsAcceptances).values({ clinicId: ctx.clinicId, userId: ctx.userId, termsId: facts.termsId, subscriptionId: subscription.id, ipAddress: ip, acceptedAt: now });
     return subscription;
   });
@@ -143,8 +140,13 @@ async function reserveSubscription(deps: CheckoutDeps, ctx: TenantContext, input
 async function releaseReservation(deps: CheckoutDeps, clinicId: string, subscriptionId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await tx.delete(termsAcceptances).where(and(eq(termsAcceptances.subscriptionId, subscriptionId), eq(termsAcceptances.clinicId, clinicId)));
-    await tx.delete(subscriptions).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clinicId, clinicId)));
+    await lifecycle.release(lifecycleIn(tx, deps, deps.now(), null), { id: subscriptionId, clinicId });
   });
+}
+
+/** The lifecycle's context for checkout's transitions (reserve, record, release). */
+function lifecycleIn(tx: Database, deps: CheckoutDeps, now: Date, actorUserId: string | null): lifecycle.LifecycleContext {
+  return { tx, jobs: deps.jobs, now, source: 'checkout', actorUserId };
 }
 
 type ProviderCall = { provider: PaymentProvider; account: MerchantAccount };
@@ -177,7 +179,7 @@ async function subscribeAtProvider(call: ProviderCall, ctx: TenantContext, input
 export async function settleIfConfirmed(deps: CheckoutDeps, payment: PaymentRow, charge: ProviderCharge): Promise<void> {
   if (!isSettledAtProvider(charge) || !deps.billing.settle) return;
   try {
-    await deps.billing.settle(payment.id);
+    await deps.billing.settle(payment.id, charge);
   } catch (error) {
     deps.log.warn({ paymentId: payment.id, reason: error instanceof Error ? error.message : String(error) }, 'checkout.settle_deferred');
   }
@@ -236,15 +238,13 @@ export async function checkout(deps: CheckoutDeps, ctx: TenantContext, input: Cr
   let payment: PaymentRow;
   try {
     payment = await deps.db.transaction(async (tx) => {
-      await tx
-        .update(subscriptions)
-        .set({ providerCustomerId: atProvider.customerId, providerSubscriptionId: atProvider.created.id })
-        .where(and(eq(subscriptions.id, reserved.id), eq(subscriptions.clinicId, ctx.clinicId)));
+      await lifecycle.attachProvider(lifecycleIn(tx, deps, now, ctx.userId), reserved, { customerId: atProvider.customerId, providerSubscriptionId: atProvider.created.id });
       const [row] = await tx
         .insert(payments)
         .values(paymentValuesOf({ id: paymentId, clinicId: ctx.clinicId, subscriptionId: reserved.id, providerName: provider.name, charge, adhesionFeeCents: plan.adhesionFeeCents, cycle: plan.billingCycle, today, now }))
         .returning();
       if (!row) throw new Error('payment not recorded');
+      if (cpf) await claimHolderCpf(tx, { clinicId: ctx.clinicId, userId: ctx.userId, cpf, now });
       await fillProfileGaps(tx, ctx, { cpf, phone: input.customerData.phone ?? null });
       await recordAudit(tx, {
         actorUserId: ctx.userId,

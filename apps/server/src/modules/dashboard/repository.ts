@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { AdminDashboard, AlertKind, DashboardAlert } from '@carteirinha/shared/contracts/dashboard';
 import type { Database } from '../../db/client.ts';
-import { clinics, payments, subscriptions, userRoles } from '../../db/schema.ts';
+import { clinics, payments, subscriptions, userRoles, webhookEvents } from '../../db/schema.ts';
 import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { totalOf } from '../../lib/sql.ts';
 import { awaitingApproval } from '../clinics/repository.ts';
@@ -24,7 +24,7 @@ export type AlertsOfKind = { alerts: DashboardAlert[]; total: number };
 /** The number of rows the query matched before its limit (a window over the whole result). */
 const matchedRows = sql<number>`count(*) over ()`.mapWith(Number);
 
-function alertsOf(kind: AlertKind, rows: { id: string; name: string; date: Date | null; matched: number }[]): AlertsOfKind {
+function alertsOf(kind: AlertKind, rows: { id: string | null; name: string | null; date: Date | null; matched: number }[]): AlertsOfKind {
   return {
     alerts: rows.map((row) => ({ kind, clinicId: row.id, clinicName: row.name, date: row.date?.toISOString() ?? null })),
     total: rows[0]?.matched ?? 0,
@@ -95,6 +95,49 @@ export async function overduePaymentAlerts(db: Database, now: Date, limit = OVER
   );
 }
 
+/**
+ * Clinics with a settlement held for conferral (issue 22): the provider reported less than the charge is for, so it
+ * extended nothing and waits for someone to look. The oldest first.
+ */
+async function heldPaymentAlerts(db: Database): Promise<AlertsOfKind> {
+  const rows = await db
+    .select({ id: clinics.id, name: clinics.name, date: min(payments.heldAt), matched: matchedRows })
+    .from(payments)
+    .innerJoin(clinics, eq(clinics.id, payments.clinicId))
+    .where(and(isNotNull(payments.heldAt), inArray(payments.status, ['pending', 'overdue'])))
+    .groupBy(clinics.id, clinics.name)
+    .orderBy(asc(min(payments.heldAt)), asc(clinics.id))
+    .limit(ALERTS_PER_KIND);
+  return alertsOf('payment_held', rows);
+}
+
+/** How long a provider event that failed for good stays on the card (Asaas keeps a paused queue 14 days). */
+const FAILED_EVENT_ALERT_DAYS = 14;
+
+/**
+ * Provider events whose processing failed on its last attempt and that nothing processed since (issue 22), by the
+ * clinic of the charge or subscription they name (or of the URL they came to); the oldest first.
+ */
+async function failedWebhookAlerts(db: Database, now: Date): Promise<AlertsOfKind> {
+  const chargeClinic = sql`(select ${payments.clinicId} from ${payments} where ${payments.provider} = ${webhookEvents.provider}
+    and ${payments.providerPaymentId} = ${webhookEvents.payload}->'payment'->>'id' limit 1)`;
+  const subscriptionClinic = sql`(select ${subscriptions.clinicId} from ${subscriptions} where ${subscriptions.provider} = ${webhookEvents.provider}
+    and ${subscriptions.providerSubscriptionId} = coalesce(${webhookEvents.payload}->'payment'->>'subscription', ${webhookEvents.payload}->'subscription'->>'id') limit 1)`;
+  const events = db
+    .select({ clinicId: sql<string | null>`coalesce(${chargeClinic}, ${subscriptionClinic}, ${webhookEvents.clinicId})`.as('clinic_id'), failedAt: webhookEvents.failedAt })
+    .from(webhookEvents)
+    .where(and(isNotNull(webhookEvents.failedAt), isNull(webhookEvents.processedAt), gte(webhookEvents.failedAt, new Date(now.getTime() - FAILED_EVENT_ALERT_DAYS * DAY_MS))))
+    .as('failed');
+  const rows = await db
+    .select({ id: events.clinicId, name: clinics.name, date: min(events.failedAt), matched: matchedRows })
+    .from(events)
+    .leftJoin(clinics, eq(clinics.id, events.clinicId))
+    .groupBy(events.clinicId, clinics.name)
+    .orderBy(asc(min(events.failedAt)))
+    .limit(ALERTS_PER_KIND);
+  return alertsOf('webhook_failed', rows);
+}
+
 /** The newest clinics, with only what 'Clínicas Recentes' shows (no revenue sub-query, no page count). */
 function recentClinics(db: Database) {
   return db
@@ -106,12 +149,14 @@ function recentClinics(db: Database) {
 
 /** GET /api/admin/dashboard: the four KPIs, the newest clinics and the alerts, overdue payments first. */
 export async function adminDashboard(db: Database, now = new Date()): Promise<AdminDashboard> {
-  const [activeClinics, totalPatients, activeSubscriptions, plans, recent, overdue, trialEnding, pending, suspended] = await Promise.all([
+  const [activeClinics, totalPatients, activeSubscriptions, plans, recent, held, failedEvents, overdue, trialEnding, pending, suspended] = await Promise.all([
     totalOf(db.select({ total: count() }).from(clinics).where(eq(clinics.status, 'active'))),
     totalOf(db.select({ total: count() }).from(userRoles).where(eq(userRoles.role, 'patient'))),
     totalOf(db.select({ total: count() }).from(subscriptions).where(eq(subscriptions.status, 'active'))),
     planSummary(db, now),
     recentClinics(db),
+    heldPaymentAlerts(db),
+    failedWebhookAlerts(db, now),
     overduePaymentAlerts(db, now, ALERTS_PER_KIND),
     trialEndingAlerts(db, now),
     pendingApprovalAlerts(db, now),
@@ -120,8 +165,10 @@ export async function adminDashboard(db: Database, now = new Date()): Promise<Ad
   return {
     kpis: { activeClinics, totalPatients, activeSubscriptions, monthlyRevenueCents: plans.mrrCents },
     recentClinics: recent.map((clinic) => ({ ...clinic, createdAt: clinic.createdAt.toISOString() })),
-    alerts: [...overdue.alerts, ...trialEnding.alerts, ...pending.alerts, ...suspended.alerts],
+    alerts: [...held.alerts, ...failedEvents.alerts, ...overdue.alerts, ...trialEnding.alerts, ...pending.alerts, ...suspended.alerts],
     alertTotals: {
+      payment_held: held.total,
+      webhook_failed: failedEvents.total,
       overdue_payments: overdue.total,
       trial_ending: trialEnding.total,
       pending_approval: pending.total,

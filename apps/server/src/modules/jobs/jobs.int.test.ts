@@ -229,7 +229,38 @@ describe('the job runner', () => {
     expect(await b.drain()).toBe(0);
     const [row] = await rowsOf(queue);
     expect(row?.failedAt?.getTime()).toBe(clock.now().getTime());
-    expect(row?.lastError).toBe('the worker stopped during the last attempt');
+    expect(row?.lastError).toBe('the worker stopped during an attempt');
+    expect(log.lines.some((line) => line.level === 'error' && line.details.jobId === row?.id)).toBe(true);
+    stuck.resolve();
+    await deadRun;
+  });
+
+  it("fails, at most once, a job of an 'abandoned: fail' queue whose server died mid-attempt, with attempts left", async () => {
+    const queue = freshQueue('at-most-once');
+    const log = capturingLog();
+    const [a, b] = twoServers(log);
+    const stuck = deferred();
+    const ranBy: string[] = [];
+    a.register(
+      queue,
+      async () => {
+        ranBy.push('server-a');
+        // It may have sent the e-mail before it "died": nobody may send it again.
+        await stuck.promise;
+      },
+      { maxAttempts: 5, leaseMs: MINUTE_MS, abandoned: 'fail' },
+    );
+    b.register(queue, async () => void ranBy.push('server-b'), { maxAttempts: 5, leaseMs: MINUTE_MS, abandoned: 'fail' });
+    await a.enqueue(queue);
+    const deadRun = a.runDue();
+    await expect.poll(() => ranBy).toEqual(['server-a']);
+
+    clock.advance(MINUTE_MS + 1);
+    expect(await b.drain()).toBe(0);
+    const [row] = await rowsOf(queue);
+    expect(row).toMatchObject({ attempts: 1, completedAt: null, lastError: 'the worker stopped during an attempt' });
+    expect(row?.failedAt?.getTime()).toBe(clock.now().getTime());
+    expect(ranBy).toEqual(['server-a']);
     expect(log.lines.some((line) => line.level === 'error' && line.details.jobId === row?.id)).toBe(true);
     stuck.resolve();
     await deadRun;

@@ -86,22 +86,16 @@ export async function markFailed(
 }
 
 /**
- * Jobs whose worker died during their last attempt: nobody will claim them again (no attempt left), so they fail
- * here rather than stay pending for ever.
+ * Jobs whose worker died during an attempt (their lease ran out, unfinished) and that no one may take over: those at
+ * their last attempt (nobody would claim them again), and every one of the at-most-once queues (QueueOptions.abandoned
+ * 'fail': the dead worker may have done the work). They fail here rather than run again or stay pending for ever.
  */
-export async function failAbandonedJobs(db: Database, now: Date): Promise<Pick<JobRow, 'id' | 'queue'>[]> {
+export async function failAbandonedJobs(db: Database, now: Date, atMostOnceQueues: readonly string[] = []): Promise<Pick<JobRow, 'id' | 'queue'>[]> {
+  const noTakeOver = atMostOnceQueues.length > 0 ? or(gte(jobs.attempts, jobs.maxAttempts), inArray(jobs.queue, [...atMostOnceQueues])) : gte(jobs.attempts, jobs.maxAttempts);
   return db
     .update(jobs)
-    .set({ failedAt: now, lastError: sql`coalesce(${jobs.lastError}, 'the worker stopped during the last attempt')` })
-    .where(
-      and(
-        isNull(jobs.completedAt),
-        isNull(jobs.failedAt),
-        gte(jobs.attempts, jobs.maxAttempts),
-        isNotNull(jobs.lockedUntil),
-        lt(jobs.lockedUntil, now),
-      ),
-    )
+    .set({ failedAt: now, lastError: sql`coalesce(${jobs.lastError}, 'the worker stopped during an attempt')` })
+    .where(and(isNull(jobs.completedAt), isNull(jobs.failedAt), noTakeOver, isNotNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)))
     .returning({ id: jobs.id, queue: jobs.queue });
 }
 

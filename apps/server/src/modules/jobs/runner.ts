@@ -1,7 +1,9 @@
 /**
  * Durable background work on the `jobs` table (ADR 012): retried, run once across server processes, on PGlite and
  * PostgreSQL alike. The one mechanism for every job: webhook processing, reconciliation, delinquency, reminders, the
- * daily backup, the platform's e-mail reports and the trial expiry.
+ * daily backup, the platform's e-mail reports, the trial expiry, a subscription's follow-ups (cards, provider calls,
+ * patient e-mails) and the account e-mails. A scheduled occurrence runs once because its key is unique: nothing else
+ * (no claim of its own elsewhere) is needed to keep two servers from running it twice.
  *
  * ```ts
  * // At start-up (app.ts), once per queue: the handler and how it runs.
@@ -27,7 +29,8 @@
  * Semantics worth knowing before writing a handler:
  * - At least once: a worker that dies mid-job (or outlives `leaseMs`) has its job taken over when the lease ends, so
  *   handlers must be idempotent (check state in the database; use unique keys), and `leaseMs` must exceed the
- *   longest run.
+ *   longest run. A queue whose work cannot be checked afterwards (an e-mail sent) registers with
+ *   `abandoned: 'fail'` instead: at most once, the abandoned job fails and is logged, never run twice.
  * - A singleton key blocks the same key in that queue while the job is pending AND after it completed or failed,
  *   until the finished row is pruned (3 days completed, 30 days failed). So a key names one piece of work — an event
  *   id, a day (`reconciliation:2026-11-24`) — never a "kind" of work that should run again later.
@@ -66,6 +69,12 @@ export type QueueOptions = {
   maxAttempts?: number;
   /** Wait before the next attempt after the n-th failure (default: 30 s doubling up to 1 h). */
   backoff?: Backoff;
+  /**
+   * What happens to a job whose worker stopped mid-attempt (its lease ran out): 'retry' (default, at least once) or
+   * 'fail' — at most once, for work that cannot tell whether it was done, such as an e-mail a dead worker may have
+   * sent. A handler that throws is retried either way: it knows it did nothing.
+   */
+  abandoned?: 'retry' | 'fail';
 };
 
 export type EnqueueOptions = {
@@ -90,12 +99,19 @@ export type JobRunner = {
   schedule: (queue: string, schedule: Schedule) => void;
   /** Enqueues the latest occurrence of every schedule (once across servers); start() does it on every tick. */
   enqueueScheduled: () => Promise<void>;
+  /** Enqueues one occurrence of a scheduled queue, as a tick would (null: already enqueued, here or elsewhere). */
+  enqueueOccurrence: (queue: string, occurrence: Date) => Promise<string | null>;
   /** Claims the jobs due now (as many as the queues' free slots), runs them and answers how many ran. */
   runDue: () => Promise<number>;
   /** runDue until nothing is due (tests). Jobs retried later are not waited for: move the clock and drain again. */
   drain: () => Promise<number>;
   /** Polls every `pollMs` (enqueueScheduled + claim); the timer never keeps the process alive. */
   start: () => void;
+  /**
+   * Polls now instead of at the next tick, once started: for work just committed that someone is waiting for (the
+   * cards of a subscription the patient has just paid). Does nothing in tests, which drain().
+   */
+  kick: () => void;
   /** Stops polling and waits for the jobs this runner is running. */
   stop: () => Promise<void>;
   readonly workerId: string;
@@ -123,7 +139,7 @@ const DEFAULT_POLL_MS = 5_000;
 const MAX_DRAIN_ROUNDS = 1_000;
 const MAX_ERROR_LENGTH = 2_000;
 
-type Registered = { handler: JobHandler; concurrency: number; leaseMs: number; maxAttempts: number; backoff: Backoff; running: number };
+type Registered = { handler: JobHandler; concurrency: number; leaseMs: number; maxAttempts: number; backoff: Backoff; abandoned: 'retry' | 'fail'; running: number };
 
 function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -168,6 +184,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       leaseMs: queueOptions.leaseMs ?? DEFAULTS.leaseMs,
       maxAttempts: Math.max(1, queueOptions.maxAttempts ?? DEFAULTS.maxAttempts),
       backoff: queueOptions.backoff ?? DEFAULT_BACKOFF,
+      abandoned: queueOptions.abandoned ?? 'retry',
       running: 0,
     });
   }
@@ -196,10 +213,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function enqueueScheduled(): Promise<void> {
     const at = now();
     // Only the latest occurrence: a server that was off for a week makes this week's report, not seven days' worth.
-    for (const [queue, when] of schedules) {
-      const occurrence = lastOccurrence(at, when);
-      await enqueue(queue, { occurrence: occurrence.toISOString() }, { singletonKey: occurrenceKey(queue, occurrence), runAt: occurrence });
-    }
+    for (const [queue, when] of schedules) await enqueueOccurrence(queue, lastOccurrence(at, when));
+  }
+
+  function enqueueOccurrence(queue: string, occurrence: Date): Promise<string | null> {
+    return enqueue(queue, { occurrence: occurrence.toISOString() }, { singletonKey: occurrenceKey(queue, occurrence), runAt: occurrence });
   }
 
   async function runOne(queue: Registered, row: JobRow): Promise<void> {
@@ -222,8 +240,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function launchDue(): Promise<Promise<void>[]> {
     if (stopped) return [];
     const at = now();
-    for (const abandoned of await failAbandonedJobs(db, at)) {
-      log.error({ queue: abandoned.queue, jobId: abandoned.id }, 'job failed for good: its worker stopped during the last attempt');
+    const atMostOnce = [...queues].filter(([, queue]) => queue.abandoned === 'fail').map(([name]) => name);
+    for (const abandoned of await failAbandonedJobs(db, at, atMostOnce)) {
+      log.error({ queue: abandoned.queue, jobId: abandoned.id }, 'job failed for good: its worker stopped during an attempt it may have completed');
     }
     const started: Promise<void>[] = [];
     for (const [name, queue] of queues) {
@@ -275,18 +294,33 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
+  let kicked = false;
+  function poll(): void {
+    // A slow tick (the database is slow) is never overlapped by the next one; a kick meanwhile runs one more after it.
+    if (ticking) {
+      kicked = true;
+      return;
+    }
+    ticking = tick().finally(() => {
+      ticking = null;
+      if (kicked && timer) {
+        kicked = false;
+        poll();
+      }
+    });
+  }
+
   function start(): void {
     if (timer || stopped) return;
-    const poll = () => {
-      // A slow tick (the database is slow) is never overlapped by the next one.
-      if (ticking) return;
-      ticking = tick().finally(() => {
-        ticking = null;
-      });
-    };
     timer = setInterval(poll, pollMs);
     timer.unref();
     poll();
+  }
+
+  function kick(): void {
+    if (!timer || stopped) return;
+    // After the caller's commit has reached the database: the next turn of the event loop.
+    setImmediate(poll);
   }
 
   async function stop(): Promise<void> {
@@ -309,5 +343,5 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   });
   schedule(PRUNE_QUEUE, PRUNE_SCHEDULE);
 
-  return { register, enqueue, schedule, enqueueScheduled, runDue, drain, start, stop, workerId };
+  return { register, enqueue, schedule, enqueueScheduled, enqueueOccurrence, runDue, drain, start, kick, stop, workerId };
 }

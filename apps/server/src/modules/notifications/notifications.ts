@@ -6,11 +6,10 @@ import type { Database } from '../../db/client.ts';
 import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
-import { lastOccurrence, type Schedule } from '../../lib/schedule.ts';
+import type { Schedule } from '../../lib/schedule.ts';
 import { overduePaymentAlerts } from '../dashboard/repository.ts';
 import { reportSummary } from '../reports/repository.ts';
-import { runClaimedJob, type SettingsRow } from '../settings/repository.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { SettingsRow, SettingsStore } from '../settings/store.ts';
 
 const s = messages.settings;
 
@@ -19,13 +18,16 @@ export type PlatformNotifier = {
   clinicSignedUp: (clinic: { name: string }) => Promise<void>;
   /** 'Cancelamentos': tells the support address that a clinic was cancelled. Never throws. */
   clinicCancelled: (clinic: { name: string }) => Promise<void>;
-  /** 'Relatórios automáticos': the week's figures, once per week; answers whether this call sent it. */
-  sendWeeklyReportIfDue: (now?: Date) => Promise<boolean>;
   /**
-   * 'Pagamentos pendentes': once a day, the clinics with overdue charges (none: no e-mail); answers whether this
-   * call sent it.
+   * 'Relatórios automáticos': the figures of the week before the Monday `due` (a scheduled occurrence: the job
+   * runner runs each once); answers whether it was sent (not while the switch is off).
    */
-  sendOverduePaymentsIfDue: (now?: Date) => Promise<boolean>;
+  sendWeeklyReport: (due: Date) => Promise<boolean>;
+  /**
+   * 'Pagamentos pendentes': the clinics with overdue charges at `now`, for the day's occurrence `due`; answers
+   * whether it was sent (not while the switch is off, nor when no clinic is late).
+   */
+  sendOverduePayments: (due: Date, now: Date) => Promise<boolean>;
 };
 
 /** Mondays at 8 am (São Paulo), about the seven days before. */
@@ -39,7 +41,11 @@ const PLATFORM_COLOR = '#0d9488';
 /** 'Clínica A (em atraso desde 01/11/2026); Clínica B (…)', the longest overdue first, and how many more there are. */
 function overdueClinicList(alerts: readonly DashboardAlert[], total: number): string {
   const listed = alerts
-    .map((alert) => (alert.date ? formatMessage(s.overdueDigestClinic, { name: alert.clinicName, date: formatDate(alert.date) }) : alert.clinicName))
+    .map((alert) => {
+      // Overdue-payment alerts always name their clinic.
+      const name = alert.clinicName ?? '';
+      return alert.date ? formatMessage(s.overdueDigestClinic, { name, date: formatDate(alert.date) }) : name;
+    })
     .join('; ');
   const more = total - alerts.length;
   return more > 0 ? formatMessage(s.overdueDigestMore, { clinics: listed, count: more }) : listed;
@@ -104,34 +110,28 @@ export function createPlatformNotifier(options: {
   }
 
   return {
-    async sendWeeklyReportIfDue(now = new Date()) {
-      const due = lastOccurrence(now, WEEKLY_REPORT);
+    async sendWeeklyReport(due) {
       const current = await options.settings.get();
-      const sent = await runClaimedJob(db, 'weeklyReport', due, now, async () => {
-        await options.mailer.send(current.supportEmail, await weeklyReportEmail(current, due));
-        return true;
-      });
-      return sent === true;
+      if (!current.notifyAutomaticReports) return false;
+      await options.mailer.send(current.supportEmail, await weeklyReportEmail(current, due));
+      return true;
     },
 
-    async sendOverduePaymentsIfDue(now = new Date()) {
+    async sendOverduePayments(due, now) {
       const current = await options.settings.get();
-      const due = lastOccurrence(now, OVERDUE_PAYMENTS_DIGEST);
-      const sent = await runClaimedJob(db, 'overdueDigest', due, now, async () => {
-        // With no overdue charge today there is nothing to say; the day is done all the same.
-        const overdue = await overduePaymentAlerts(db, now);
-        if (overdue.total === 0) return false;
-        const email = render(current, {
-          subject: formatMessage(s.overdueDigestSubject, { name: current.platformName, date: formatDate(due) }),
-          intro: formatMessage(s.overdueDigestIntro, { count: overdue.total, clinics: overdueClinicList(overdue.alerts, overdue.total) }),
-          actionLabel: s.overdueDigestAction,
-          path: '/admin',
-          footer: s.overdueDigestFooter,
-        });
-        await options.mailer.send(current.supportEmail, email);
-        return true;
+      if (!current.notifyPendingPayments) return false;
+      // With no overdue charge today there is nothing to say; the day is done all the same.
+      const overdue = await overduePaymentAlerts(db, now);
+      if (overdue.total === 0) return false;
+      const email = render(current, {
+        subject: formatMessage(s.overdueDigestSubject, { name: current.platformName, date: formatDate(due) }),
+        intro: formatMessage(s.overdueDigestIntro, { count: overdue.total, clinics: overdueClinicList(overdue.alerts, overdue.total) }),
+        actionLabel: s.overdueDigestAction,
+        path: '/admin',
+        footer: s.overdueDigestFooter,
       });
-      return sent === true;
+      await options.mailer.send(current.supportEmail, email);
+      return true;
     },
 
     async clinicSignedUp(clinic) {

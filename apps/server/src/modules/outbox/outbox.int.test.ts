@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import { emailOutbox } from '../../db/schema.ts';
 import { OUTBOX_RETENTION_MS } from '../../lib/mailer.ts';
-import { PUBLIC_URL, createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { PUBLIC_URL, createSignedInUser, createTestApp, type TestApp, settleWork } from '../../../test/helpers.ts';
 
 /**
  * Issue 12, item 18: the admin outbox must not keep live links (a reset link signs in) once SMTP delivered them, and
@@ -17,7 +17,7 @@ function requestReset(t: TestApp, email: string) {
 }
 
 async function lastMailTo(t: TestApp, email: string) {
-  await t.app.background.settled();
+  await settleWork(t);
   const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
   if (!mail) throw new Error(`no e-mail to ${email}`);
   return mail;
@@ -94,7 +94,7 @@ describe('the development outbox (no SMTP)', () => {
     ]);
     const person = await createSignedInUser(t, null);
     await requestReset(t, person.email);
-    await t.app.background.settled();
+    await settleWork(t);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'expirado@teste.dev'))).toEqual([]);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'recente@teste.dev'))).toHaveLength(1);
   });

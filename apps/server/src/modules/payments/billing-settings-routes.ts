@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { billingSettingsSchema, GRACE_DAYS_DEFAULT, updateBillingSettingsRequestSchema, type BillingSettings, type UpdateBillingSettingsRequest } from '@carteirinha/shared/contracts/payments';
@@ -9,6 +10,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
+import type { AsaasWebhook } from './providers/asaas.ts';
+import { LEDGER_EVENTS } from './state-machine.ts';
+import { clinicWebhookPath } from './webhook-routes.ts';
 
 type BillingSettingsOptions = {
   db: Database;
@@ -19,7 +23,24 @@ type BillingSettingsOptions = {
    * PAYMENT_PROVIDER is: an Asaas key is only ever used at Asaas, and the embedded provider needs none.
    */
   asaasWalletIdOf: (apiKey: string) => Promise<string | null>;
+  /** Registers the clinic's own webhook at its Asaas account (PaymentProviders.registerAsaasWebhook). */
+  registerAsaasWebhook: (apiKey: string, webhook: AsaasWebhook) => Promise<string>;
+  /** Seals the token Asaas will send to the clinic's own webhook URL. */
+  webhookTokenBox: SecretBox;
+  /** The platform's address: the clinic's webhook URL is built from it, never from the request. */
+  publicUrl: string;
+  /** Where Asaas writes when it cannot deliver (the platform's support address, from Configurações). */
+  webhookEmail: () => Promise<string>;
+  now: () => Date;
 };
+
+/** The clinic's own webhook, registered at its Asaas account when it connects (ADR 013): its id and sealed token. */
+type RegisteredWebhook = { id: string; sealedToken: string };
+
+/** A fresh token for the clinic's webhook: 32 random bytes, the size of the keys we seal. */
+function newWebhookToken(): string {
+  return randomBytes(32).toString('base64url');
+}
 
 const errors = errorResponses(400, 401, 403, 422, 503);
 
@@ -44,12 +65,23 @@ function keyChangeOf(body: UpdateBillingSettingsRequest): KeyChange {
  * The columns a save writes: the key only when one is given or cleared, the wallet only when named. A key that was
  * just checked brings its account's wallet, which wins over a typed one (it is Asaas's own answer for that key).
  */
-function changesOf(body: UpdateBillingSettingsRequest, keyBox: SecretBox, checkedWalletId: string | null) {
-  const changes: { graceDays: number; asaasApiKeyEncrypted?: string | null; asaasWalletId?: string | null; updatedAt: Date } = {
-    graceDays: body.graceDays,
-    updatedAt: new Date(),
-  };
+function changesOf(body: UpdateBillingSettingsRequest, keyBox: SecretBox, checkedWalletId: string | null, webhook: RegisteredWebhook | null, now: Date) {
+  const changes: {
+    graceDays: number;
+    asaasApiKeyEncrypted?: string | null;
+    asaasWalletId?: string | null;
+    asaasWebhookId?: string | null;
+    asaasWebhookTokenEncrypted?: string | null;
+    asaasWebhookRegisteredAt?: Date | null;
+    updatedAt: Date;
+  } = { graceDays: body.graceDays, updatedAt: now };
   if (body.asaasApiKey !== undefined) changes.asaasApiKeyEncrypted = body.asaasApiKey === '' ? null : keyBox.seal(body.asaasApiKey);
+  // A new key comes with its webhook; disconnecting forgets it (its token then opens nothing here).
+  if (body.asaasApiKey !== undefined) {
+    changes.asaasWebhookId = webhook?.id ?? null;
+    changes.asaasWebhookTokenEncrypted = webhook?.sealedToken ?? null;
+    changes.asaasWebhookRegisteredAt = webhook ? now : null;
+  }
   if (body.asaasWalletId !== undefined) changes.asaasWalletId = body.asaasWalletId || null;
   if (checkedWalletId !== null) changes.asaasWalletId = checkedWalletId;
   return changes;
@@ -60,7 +92,24 @@ function changesOf(body: UpdateBillingSettingsRequest, keyBox: SecretBox, checke
  * validating, and the clinic's own Asaas account (each clinic is its own merchant). The API key is write-only:
  * sealed before it is stored, never answered, never logged.
  */
-export const billingSettingsRoutes: FastifyPluginAsyncZod<BillingSettingsOptions> = async (app, { db, keyBox, asaasWalletIdOf }) => {
+export const billingSettingsRoutes: FastifyPluginAsyncZod<BillingSettingsOptions> = async (app, options) => {
+  const { db, keyBox, asaasWalletIdOf } = options;
+
+  /**
+   * The clinic's own webhook at the Asaas account its key opens, registered before anything is written: its events
+   * then come to its own URL with its own token (ADR 013), and a refusal or an outage changes nothing here.
+   */
+  async function registerWebhook(clinicId: string, apiKey: string): Promise<RegisteredWebhook> {
+    const token = newWebhookToken();
+    const id = await options.registerAsaasWebhook(apiKey, {
+      url: `${options.publicUrl}${clinicWebhookPath(clinicId)}`,
+      authToken: token,
+      email: await options.webhookEmail(),
+      events: LEDGER_EVENTS,
+    });
+    return { id, sealedToken: options.webhookTokenBox.seal(token) };
+  }
+
   app.get(
     '/api/clinic/billing-settings',
     {
@@ -89,15 +138,17 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<BillingSettingsOptions
       const asaasKey = keyChangeOf(request.body);
       // Checked before anything is written: a refused key (422) or an unreachable Asaas (503) changes nothing.
       let checkedWalletId: string | null = null;
+      let webhook: RegisteredWebhook | null = null;
       if (asaasKey === 'connected' && request.body.asaasApiKey) {
         try {
           checkedWalletId = await asaasWalletIdOf(request.body.asaasApiKey);
+          webhook = await registerWebhook(tenant.clinicId, request.body.asaasApiKey);
         } catch (error) {
           request.log.warn({ userId: tenant.userId, clinicId: tenant.clinicId, code: error instanceof AppError ? error.code : 'unknown' }, 'clinic.asaas_key_check_failed');
           throw error;
         }
       }
-      const changes = changesOf(request.body, keyBox, checkedWalletId);
+      const changes = changesOf(request.body, keyBox, checkedWalletId, webhook, options.now());
       const settings = await withTenantScope(db, tenant.clinicId, async (tx) => {
         await tx
           .insert(clinicSettings)
@@ -111,7 +162,7 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<BillingSettingsOptions
         entity: 'clinic',
         entityId: tenant.clinicId,
         clinicId: tenant.clinicId,
-        details: { graceDays: settings.graceDays, asaasKey, asaasKeyChecked: asaasKey === 'connected', asaasWalletId: settings.asaasWalletId },
+        details: { graceDays: settings.graceDays, asaasKey, asaasKeyChecked: asaasKey === 'connected', asaasWalletId: settings.asaasWalletId, asaasWebhookId: webhook?.id ?? null },
       });
       request.log.info({ userId: tenant.userId, clinicId: tenant.clinicId, asaasKey }, 'clinic.billing_settings_updated');
       return settings;

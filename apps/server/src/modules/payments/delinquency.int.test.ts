@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { isValidPixPayload } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicSettings, payments, subscriptions } from '../../db/schema.ts';
+import { clinicSettings, jobs, payments, subscriptions } from '../../db/schema.ts';
 import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { callAs, checkoutBody, createPatient, createProgramme, newKey, type Programme } from '../../../test/checkout-kit.ts';
-import { createCardSecretBox } from '../cards/card-secrets.ts';
-import { benefitsActive, benefitsActiveSql, benefitsStateOf } from './benefits.ts';
+import { benefitsActive, benefitsActiveSql, benefitsStateOf } from '../subscriptions/benefits.ts';
 import { expireSubscriptions, markOverdueCharges, noticeSuspendedBenefits, runDelinquency, sendPaymentReminders, type DelinquencyDeps } from './delinquency.ts';
-import type { PaymentNotice } from './notices.ts';
+import { PATIENT_NOTICE_QUEUE, patientNoticeSchema, type PatientNotice } from '../subscriptions/follow-ups.ts';
+import { recordLocalCharge } from './providers/local.ts';
 import { createLocalRenewals, type LocalRenewalDeps } from './local-renewals.ts';
 import { createClinicAsaasKeyBox } from './providers/index.ts';
 import { asaasPaymentObjectOf } from './webhook-envelope.ts';
@@ -21,8 +21,9 @@ const START = new Date('2026-11-24T13:00:00Z');
 let clock = START;
 let t: TestApp;
 let programme: Programme;
-const notices: PaymentNotice[] = [];
-const deps: DelinquencyDeps = { notify: (list) => notices.push(...list), log: { info: () => undefined, warn: () => undefined }, cardBox: createCardSecretBox('test-secret-that-is-long-enough-0123456789') };
+const log = { info: () => undefined, warn: () => undefined };
+/** The jobs take the follow-ups: the e-mails below are read from the queue they were written to. */
+let deps: DelinquencyDeps;
 
 /** A São Paulo day at 10:00. */
 function at(day: string, hour = 10): Date {
@@ -31,6 +32,7 @@ function at(day: string, hour = 10): Date {
 
 beforeAll(async () => {
   t = await createTestApp({ SIGN_IN_IP_LIMIT: '1000' }, { now: () => clock });
+  deps = { jobs: t.app.jobs, log };
   programme = await createProgramme(t, 'Clínica da Inadimplência');
   await t.db.insert(clinicSettings).values({ clinicId: programme.clinicId, graceDays: 5 });
 });
@@ -62,10 +64,11 @@ async function simulate(cookie: string, paymentId: string) {
   await t.app.background.settled();
 }
 
-/** The provider makes the next cycle's charge (what Asaas's PAYMENT_CREATED carries). */
+/** The provider makes the next cycle's charge (in its own record) and tells us (what Asaas's PAYMENT_CREATED carries). */
 async function renewalCharge(subscriptionId: string, dueDate: string): Promise<string> {
   const row = await subscription(subscriptionId);
   const providerPaymentId = `loc_pay_${randomUUID()}`;
+  await recordLocalCharge(t.db, row.clinicId, { id: providerPaymentId, subscriptionId: row.providerSubscriptionId, status: 'PENDING', method: 'pix', amountCents: 9990, dueDate, paidAt: null }, clock);
   const response = await t.app.inject({
     method: 'POST',
     url: WEBHOOK_PATH,
@@ -93,8 +96,14 @@ async function benefitsInSql(subscriptionId: string, now: Date): Promise<boolean
   return row?.active;
 }
 
-function noticesFor(userId: string, kind: PaymentNotice['kind']): PaymentNotice[] {
-  return notices.filter((notice) => notice.userId === userId && notice.kind === kind);
+/** The patient's e-mails the jobs were given (each written in the transaction that decided it). */
+async function noticesOf(userId: string): Promise<PatientNotice[]> {
+  const rows = await t.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, PATIENT_NOTICE_QUEUE));
+  return rows.map((row) => patientNoticeSchema.parse(row.payload)).filter((notice) => notice.userId === userId);
+}
+
+async function noticesFor(userId: string, kind: PatientNotice['kind']): Promise<PatientNotice[]> {
+  return (await noticesOf(userId)).filter((notice) => notice.kind === kind);
 }
 
 describe('reminders', () => {
@@ -104,22 +113,22 @@ describe('reminders', () => {
     expect((await payment(paymentId)).dueDate).toBe('2026-11-29');
 
     await sendPaymentReminders(t.db, deps, at('2026-11-25'));
-    expect(noticesFor(patient.userId, 'reminderBefore')).toHaveLength(0);
+    expect(await noticesFor(patient.userId, 'reminderBefore')).toHaveLength(0);
     await sendPaymentReminders(t.db, deps, at('2026-11-26'));
     await sendPaymentReminders(t.db, deps, at('2026-11-27'));
-    expect(noticesFor(patient.userId, 'reminderBefore')).toEqual([expect.objectContaining({ dueDate: '2026-11-29', amountCents: 9990 })]);
+    expect(await noticesFor(patient.userId, 'reminderBefore')).toEqual([expect.objectContaining({ dueDate: '2026-11-29', amountCents: 9990 })]);
     expect((await payment(paymentId)).reminderBeforeSentAt?.toISOString()).toBe(at('2026-11-26').toISOString());
 
     await sendPaymentReminders(t.db, deps, at('2026-11-29', 9));
     await sendPaymentReminders(t.db, deps, at('2026-11-29', 15));
-    expect(noticesFor(patient.userId, 'reminderDue')).toHaveLength(1);
+    expect(await noticesFor(patient.userId, 'reminderDue')).toHaveLength(1);
   });
 
   it('a Pix charge due the day it was made gets no reminder that day', async () => {
     clock = START;
     const { patient } = await subscribe('pix');
     await sendPaymentReminders(t.db, deps, at('2026-11-24', 18));
-    expect(notices.filter((notice) => notice.userId === patient.userId)).toHaveLength(0);
+    expect(await noticesOf(patient.userId)).toHaveLength(0);
   });
 });
 
@@ -132,10 +141,10 @@ describe('delinquency', () => {
     await markOverdueCharges(t.db, deps, at('2026-11-30', 0.5));
     expect((await payment(paymentId)).status).toBe('overdue');
     expect((await subscription(subscriptionId)).status).toBe('overdue');
-    expect(noticesFor(patient.userId, 'overdue')).toEqual([expect.objectContaining({ dueDate: '2026-11-29', benefitsUntil: null })]);
+    expect(await noticesFor(patient.userId, 'overdue')).toEqual([expect.objectContaining({ dueDate: '2026-11-29', benefitsUntil: null })]);
     // Once: a second run finds nothing to do.
     await markOverdueCharges(t.db, deps, at('2026-11-30', 5));
-    expect(noticesFor(patient.userId, 'overdue')).toHaveLength(1);
+    expect(await noticesFor(patient.userId, 'overdue')).toHaveLength(1);
     expect(benefitsActive(await subscription(subscriptionId), 5, at('2026-11-30'))).toBe(false);
   });
 
@@ -157,15 +166,15 @@ describe('delinquency', () => {
     expect(overdue.status).toBe('overdue');
     expect((await payment(renewalId)).status).toBe('overdue');
     expect(benefitsStateOf(overdue, 5, at('2026-12-28'))).toBe('active');
-    expect(noticesFor(patient.userId, 'overdue')).toEqual([expect.objectContaining({ benefitsUntil: saoPauloMidnight('2026-12-29') })]);
+    expect(await noticesFor(patient.userId, 'overdue')).toEqual([expect.objectContaining({ benefitsUntil: saoPauloMidnight('2026-12-29') })]);
 
     // Within the grace: nothing suspended yet.
     await noticeSuspendedBenefits(t.db, deps, at('2026-12-28', 23));
-    expect(noticesFor(patient.userId, 'suspended')).toHaveLength(0);
+    expect(await noticesFor(patient.userId, 'suspended')).toHaveLength(0);
     // Grace over (5 days after the paid-through date): cards stop, the patient is told once.
     await runDelinquency(t.db, deps, at('2026-12-29', 1));
     await runDelinquency(t.db, deps, at('2026-12-30', 1));
-    expect(noticesFor(patient.userId, 'suspended')).toHaveLength(1);
+    expect(await noticesFor(patient.userId, 'suspended')).toHaveLength(1);
     const suspended = await subscription(subscriptionId);
     expect(suspended.status).toBe('overdue');
     expect(benefitsStateOf(suspended, 5, at('2026-12-30'))).toBe('suspended');
@@ -212,7 +221,7 @@ describe('delinquency', () => {
 describe('the embedded provider’s renewals', () => {
   it('makes the next cycle’s charge 10 days before the paid-through date, once, and paying it extends', async () => {
     clock = START;
-    const renewalDeps: LocalRenewalDeps = { keyBox: createClinicAsaasKeyBox('test-secret-that-is-long-enough-0123456789'), pixKey: undefined, log: deps.log };
+    const renewalDeps: LocalRenewalDeps = { keyBox: createClinicAsaasKeyBox('test-secret-that-is-long-enough-0123456789'), pixKey: undefined, log };
     const { patient, paymentId, subscriptionId } = await subscribe('pix');
     await simulate(patient.cookie, paymentId);
     const nextOf = () => t.db.select().from(payments).where(and(eq(payments.subscriptionId, subscriptionId), gt(payments.dueDate, '2026-11-30')));
@@ -227,7 +236,7 @@ describe('the embedded provider’s renewals', () => {
     expect(isValidPixPayload(renewal?.pixPayload ?? '')).toBe(true);
 
     await sendPaymentReminders(t.db, deps, at('2026-12-21'));
-    expect(noticesFor(patient.userId, 'reminderBefore')).toEqual([expect.objectContaining({ dueDate: '2026-12-24' })]);
+    expect(await noticesFor(patient.userId, 'reminderBefore')).toEqual([expect.objectContaining({ dueDate: '2026-12-24' })]);
 
     clock = at('2026-12-22');
     await simulate(patient.cookie, renewal?.id ?? '');

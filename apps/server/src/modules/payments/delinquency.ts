@@ -2,25 +2,23 @@
  * Delinquency and reminders (ADR 013): plain functions of (db, deps, now), run by the 'delinquency' and
  * 'payment-reminders' jobs and called directly by tests with a controlled clock.
  */
-import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditLog, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
+import { payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
-import { benefitsEndOf } from './benefits.ts';
-import { applyToPayment, graceDaysOf, type LedgerEffects } from './ledger.ts';
-import type { Notify, PaymentNotice } from './notices.ts';
-import { addDaysToDay } from './periods.ts';
+import { enqueueFollowUps, PATIENT_NOTICE_QUEUE, type FollowUpQueue } from '../subscriptions/follow-ups.ts';
+import * as lifecycle from '../subscriptions/lifecycle.ts';
+import { addDaysToDay } from '../subscriptions/periods.ts';
+import { applyToPayment } from './ledger.ts';
 import type { WebhookLog } from './webhook-events.ts';
 
-/** `cardBox` because the ledger takes it for every move (marking a charge overdue never issues a card). */
-export type DelinquencyDeps = { notify: Notify; log: WebhookLog; cardBox: SecretBox };
+/** The runner takes the transitions' follow-ups (e-mails above all) in each transaction. */
+export type DelinquencyDeps = { jobs: FollowUpQueue; log: WebhookLog };
 
 /** Rows handled per batch: each is its own short transaction, so one run never holds many locks. */
 const BATCH = 200;
 /** The first reminder goes this many days before the due date. */
 export const REMINDER_DAYS_BEFORE = 3;
-const SUSPENDED_ACTION = 'subscription.benefits_suspended';
 
 /**
  * Open charges whose due day (São Paulo) has passed become overdue, and their subscription with them; the patient is
@@ -38,10 +36,8 @@ export async function markOverdueCharges(db: Database, deps: DelinquencyDeps, no
       .orderBy(asc(payments.dueDate))
       .limit(BATCH);
     for (const { id } of due) {
-      const effects: LedgerEffects = { notices: [] };
-      const outcome = await db.transaction((tx) => applyToPayment(tx, id, 'overdue', 'delinquency', effects, now, deps.cardBox));
+      const outcome = await db.transaction((tx) => applyToPayment(tx, id, 'overdue', 'delinquency', { jobs: deps.jobs, now }));
       if (outcome === 'moved') marked += 1;
-      deps.notify(effects.notices);
     }
     if (due.length < BATCH) break;
   }
@@ -55,74 +51,27 @@ export async function markOverdueCharges(db: Database, deps: DelinquencyDeps, no
  */
 export async function noticeSuspendedBenefits(db: Database, deps: DelinquencyDeps, now: Date): Promise<number> {
   const candidates = await db
-    .select({ id: subscriptions.id, clinicId: subscriptions.clinicId, userId: subscriptions.userId, expiresAt: subscriptions.expiresAt, canceledAt: subscriptions.canceledAt, planName: subscriptionPlans.name })
+    .select({ id: subscriptions.id })
     .from(subscriptions)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .where(and(eq(subscriptions.status, 'overdue'), isNull(subscriptions.canceledAt), isNotNull(subscriptions.expiresAt), lte(subscriptions.expiresAt, now)));
   let sent = 0;
   for (const candidate of candidates) {
-    const notices: PaymentNotice[] = [];
-    await db.transaction(async (tx) => {
-      const end = benefitsEndOf(candidate, await graceDaysOf(tx, candidate.clinicId));
-      if (!end || end.getTime() > now.getTime() || !candidate.expiresAt) return;
-      const [locked] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, candidate.id)).for('update').limit(1);
-      if (!locked) return;
-      const period = candidate.expiresAt.toISOString();
-      const [already] = await tx
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .where(and(eq(auditLog.entity, 'subscription'), eq(auditLog.entityId, candidate.id), eq(auditLog.action, SUSPENDED_ACTION), sql`${auditLog.details}->>'expiresAt' = ${period}`))
-        .limit(1);
-      if (already) return;
-      const [charge] = await tx
-        .select({ amountCents: payments.amountCents, dueDate: payments.dueDate })
-        .from(payments)
-        .where(and(eq(payments.subscriptionId, candidate.id), eq(payments.status, 'overdue')))
-        .orderBy(asc(payments.dueDate))
-        .limit(1);
-      await tx.insert(auditLog).values({ actorUserId: null, action: SUSPENDED_ACTION, entity: 'subscription', entityId: candidate.id, clinicId: candidate.clinicId, details: { expiresAt: period, benefitsEndedAt: end.toISOString() } });
-      if (charge) notices.push({ kind: 'suspended', userId: candidate.userId, planName: candidate.planName, amountCents: charge.amountCents, dueDate: charge.dueDate });
+    const told = await db.transaction(async (tx) => {
+      const subscription = await lifecycle.lockSubscription(tx, candidate.id);
+      if (!subscription) return false;
+      return lifecycle.noticeGraceEnded({ tx, jobs: deps.jobs, now, source: 'delinquency', actorUserId: null }, subscription);
     });
-    if (notices.length > 0) sent += 1;
-    deps.notify(notices);
+    if (told) sent += 1;
   }
   if (sent > 0) deps.log.info({ suspended: sent }, 'payments.benefits_suspended');
   return sent;
 }
 
-/** A charge of the subscription still waiting to be paid: the renewal is under way, so it does not simply expire. */
-const hasOpenCharge = (db: Database) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(payments)
-      .where(and(eq(payments.subscriptionId, subscriptions.id), inArray(payments.status, ['pending', 'overdue']))),
-  );
-
-/**
- * Subscriptions past their paid-through date end:
- * - cancelled by the patient (or the provider) and run to the end of the paid period → `canceled`;
- * - not cancelled, but with no charge open for the next cycle (no renewal was made: the provider stopped making
- *   charges, or the renewal was deleted) → `expired`.
- * One with an open renewal charge stays as it is: the charge's due date and the grace decide (overdue → suspended).
- */
+/** Subscriptions past their paid-through date end: the lifecycle's expiry (canceled or expired). */
 export async function expireSubscriptions(db: Database, deps: DelinquencyDeps, now: Date): Promise<{ canceled: number; expired: number }> {
-  const canceled = await db
-    .update(subscriptions)
-    .set({ status: 'canceled', updatedAt: now })
-    .where(and(eq(subscriptions.status, 'active'), isNotNull(subscriptions.canceledAt), lte(subscriptions.expiresAt, now)))
-    .returning({ id: subscriptions.id, clinicId: subscriptions.clinicId });
-  const expired = await db
-    .update(subscriptions)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(subscriptions.status, 'active'), isNull(subscriptions.canceledAt), lte(subscriptions.expiresAt, now), sql`not ${hasOpenCharge(db)}`))
-    .returning({ id: subscriptions.id, clinicId: subscriptions.clinicId });
-  const ended = [...canceled.map((row) => ({ ...row, to: 'canceled' })), ...expired.map((row) => ({ ...row, to: 'expired' }))];
-  if (ended.length > 0) {
-    await db.insert(auditLog).values(ended.map((row) => ({ actorUserId: null, action: `subscription.${row.to}`, entity: 'subscription', entityId: row.id, clinicId: row.clinicId, details: { source: 'delinquency' } })));
-    deps.log.info({ canceled: canceled.length, expired: expired.length }, 'payments.subscriptions_ended');
-  }
-  return { canceled: canceled.length, expired: expired.length };
+  const ended = await db.transaction((tx) => lifecycle.expireDue({ tx, jobs: deps.jobs, now, source: 'delinquency', actorUserId: null }));
+  if (ended.canceled + ended.expired > 0) deps.log.info(ended, 'payments.subscriptions_ended');
+  return ended;
 }
 
 /** The 'delinquency' job: overdue charges, then suspension notices, then expiries. */
@@ -152,7 +101,7 @@ async function reminderCandidates(db: Database, kind: ReminderKind, today: strin
 
 /**
  * The 'payment-reminders' job: an e-mail 3 days before the due date and one on the due date, each once per charge
- * (the sent-at column is claimed before the e-mail goes, so two servers never both send it).
+ * (the sent-at column is claimed in the transaction that writes the e-mail's job, so two servers never both send it).
  */
 export async function sendPaymentReminders(db: Database, deps: DelinquencyDeps, now: Date): Promise<number> {
   const today = saoPauloDay(now);
@@ -161,14 +110,19 @@ export async function sendPaymentReminders(db: Database, deps: DelinquencyDeps, 
     const sentColumn = kind === 'reminderBefore' ? payments.reminderBeforeSentAt : payments.reminderDueSentAt;
     const field = kind === 'reminderBefore' ? 'reminderBeforeSentAt' : 'reminderDueSentAt';
     for (const candidate of await reminderCandidates(db, kind, today)) {
-      const claimed = await db
-        .update(payments)
-        .set({ [field]: now })
-        .where(and(eq(payments.id, candidate.id), isNull(sentColumn), eq(payments.status, 'pending')))
-        .returning({ id: payments.id });
-      if (claimed.length === 0) continue;
-      deps.notify([{ kind, userId: candidate.userId, planName: candidate.planName, amountCents: candidate.amountCents, dueDate: candidate.dueDate }]);
-      sent += 1;
+      // The e-mail's job is written with the claim: both or neither.
+      const claimed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(payments)
+          .set({ [field]: now })
+          .where(and(eq(payments.id, candidate.id), isNull(sentColumn), eq(payments.status, 'pending')))
+          .returning({ id: payments.id });
+        if (rows.length === 0) return false;
+        const notice = { kind, userId: candidate.userId, planName: candidate.planName, amountCents: candidate.amountCents, dueDate: candidate.dueDate };
+        await enqueueFollowUps(deps.jobs, tx, [{ queue: PATIENT_NOTICE_QUEUE, notice, key: `${kind}:${candidate.id}` }]);
+        return true;
+      });
+      if (claimed) sent += 1;
     }
   }
   if (sent > 0) deps.log.info({ sent }, 'payments.reminders_sent');

@@ -2,10 +2,11 @@
  * The embedded provider's renewals. Asaas's recurring subscription makes each cycle's charge ahead of its due date
  * (PAYMENT_CREATED); the local provider keeps no state and makes none, so without this every local subscription
  * would simply expire after its first cycle. Here the next charge is made the way the local provider makes a first
- * one (a real Pix BR Code and QR, a boleto line for our printable page), due on the paid-through date.
+ * one (a real Pix BR Code and QR, a boleto line for our printable page), due on the paid-through date, where its
+ * period starts, and recorded in the provider's own record as the provider would.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -13,13 +14,17 @@ import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
 import { localBoletoUrl } from '../checkout/payment-view.ts';
 import { boletoDigitableLine } from './providers/boleto-line.ts';
 import { merchantAccountFor } from './providers/index.ts';
-import { demoPixKeyOf, localPixCharge } from './providers/local.ts';
-import { addCycleToDay } from './periods.ts';
+import { demoPixKeyOf, localPixCharge, recordLocalCharge } from './providers/local.ts';
+import { lockSubscription } from '../subscriptions/lifecycle.ts';
+import { addCycleToDay } from '../subscriptions/periods.ts';
 import type { WebhookLog } from './webhook-events.ts';
 
 /** How long before the paid-through date the next charge exists (so the 3-day reminder has something to remind of). */
 export const LOCAL_RENEWAL_DAYS_AHEAD = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Charges that count for a cycle: paid, or still to be paid. One refunded or deleted before it was paid bought nothing. */
+const COUNTING_STATUSES = ['pending', 'overdue', 'confirmed', 'received'] as const;
 
 export type LocalRenewalDeps = { keyBox: SecretBox; pixKey: string | undefined; log: WebhookLog };
 
@@ -27,7 +32,7 @@ type Candidate = { id: string };
 
 /** Live local subscriptions paid through a date within the window that have no charge for the next cycle yet. */
 async function candidatesOf(db: Database, now: Date): Promise<Candidate[]> {
-  const nextCycleCharged = sql`exists (select 1 from ${payments} p where p.subscription_id = ${subscriptions.id} and p.status <> 'canceled'
+  const nextCycleCharged = sql`exists (select 1 from ${payments} p where p.subscription_id = ${subscriptions.id} and p.status in ('pending', 'overdue', 'confirmed', 'received')
     and p.period_start >= (${subscriptions.expiresAt} at time zone 'America/Sao_Paulo')::date)`;
   return db
     .select({ id: subscriptions.id })
@@ -110,15 +115,17 @@ export async function createLocalRenewals(db: Database, deps: LocalRenewalDeps, 
     const renewal = await renewalOf(db, deps, candidate.id);
     if (!renewal) continue;
     const inserted = await db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, candidate.id)).for('update').limit(1);
-      if (!locked) return false;
+      const locked = await lockSubscription(tx, candidate.id);
+      if (!locked || locked.status !== 'active' || locked.canceledAt !== null) return false;
       const [existing] = await tx
         .select({ id: payments.id })
         .from(payments)
-        .where(and(eq(payments.subscriptionId, candidate.id), ne(payments.status, 'canceled'), gte(payments.periodStart, renewal.periodStart ?? renewal.dueDate)))
+        .where(and(eq(payments.subscriptionId, candidate.id), inArray(payments.status, [...COUNTING_STATUSES]), gte(payments.periodStart, renewal.periodStart ?? renewal.dueDate)))
         .limit(1);
       if (existing) return false;
       await tx.insert(payments).values({ ...renewal, createdAt: now });
+      // The embedded provider's own record of the charge it is making: what a settlement of it is read back from.
+      await recordLocalCharge(tx, renewal.clinicId, { id: renewal.providerPaymentId, subscriptionId: locked.providerSubscriptionId, status: 'PENDING', method: renewal.method, amountCents: renewal.amountCents, dueDate: renewal.dueDate, paidAt: null }, now);
       await tx.insert(auditLog).values({ actorUserId: null, action: 'payment.renewal_created', entity: 'payment', entityId: renewal.id ?? null, clinicId: renewal.clinicId, details: { subscriptionId: candidate.id, dueDate: renewal.dueDate, provider: 'local' } });
       return true;
     });

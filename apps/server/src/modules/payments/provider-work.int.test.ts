@@ -10,8 +10,9 @@ import { messages } from '@carteirinha/shared/messages';
 import { auditLog, emailOutbox, jobs, payments, subscriptions, users } from '../../db/schema.ts';
 import { startAsaasDouble, type AsaasDouble } from '../../../test/asaas-double.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { asaasEnvelopeOf, callAs, checkoutBody, createPatient, createProgramme, newKey, paymentRowOf, subscriptionRowOf, type Patient, type Programme } from '../../../test/checkout-kit.ts';
-import { PROVIDER_WORK_QUEUE } from './provider-work.ts';
+import { asaasEnvelopeOf, callAs, checkoutBody, createPatient, createProgramme, newKey, paymentRowOf, subscribeAtAsaasDouble, subscriptionRowOf, type Patient, type Programme } from '../../../test/checkout-kit.ts';
+import { PROVIDER_WORK_QUEUE } from '../subscriptions/follow-ups.ts';
+import { recordLocalCharge } from './providers/local.ts';
 import { WEBHOOK_PATH, WEBHOOK_TOKEN_HEADER } from './webhook-routes.ts';
 
 const MINUTE_MS = 60_000;
@@ -83,25 +84,8 @@ async function subscribeLocally(): Promise<Subscribed> {
 }
 
 /** A subscription billed through the Asaas double: the same rows checkout writes, and the double's own records. */
-async function subscribeAtAsaas(options: { atDouble?: boolean } = {}): Promise<Subscribed> {
-  const patient = await createPatient(t, programme);
-  const suffix = randomUUID().slice(0, 8);
-  const providerSubscriptionId = `sub_${suffix}`;
-  const [subscription] = await t.db
-    .insert(subscriptions)
-    .values({ clinicId: programme.clinicId, userId: patient.userId, planId: programme.planId, status: 'pending', provider: 'asaas', providerSubscriptionId, amountCents: 9990, paymentMethod: 'pix', createdAt: clock })
-    .returning();
-  if (!subscription) throw new Error('no subscription');
-  const [payment] = await t.db
-    .insert(payments)
-    .values({ clinicId: programme.clinicId, subscriptionId: subscription.id, provider: 'asaas', providerPaymentId: `pay_${suffix}`, method: 'pix', amountCents: 9990, dueDate: '2026-11-24', periodStart: '2026-11-24', periodEnd: '2026-12-24', createdAt: clock })
-    .returning();
-  if (!payment) throw new Error('no payment');
-  if (options.atDouble !== false) {
-    asaas.subscriptions.set(providerSubscriptionId, { object: 'subscription', id: providerSubscriptionId, status: 'ACTIVE', billingType: 'PIX', value: 99.9, cycle: 'MONTHLY', deleted: false });
-  }
-  asaas.addPayment({ id: `pay_${suffix}`, subscription: providerSubscriptionId, value: 99.9, dueDate: '2026-11-24', billingType: 'PIX', status: 'PENDING' });
-  return { patient, paymentId: payment.id, subscriptionId: subscription.id };
+function subscribeAtAsaas(options: { atDouble?: boolean } = {}): Promise<Subscribed> {
+  return subscribeAtAsaasDouble(t, asaas, programme, { at: clock, ...options });
 }
 
 describe('a refund that ends the subscription here cancels it at the provider', () => {
@@ -218,7 +202,8 @@ describe('a charge paid after the subscription was cancelled is refunded automat
     await drain();
     const providerPaymentId = (await paymentRow(paymentId)).providerPaymentId;
     expect(refund).toHaveBeenCalledTimes(1);
-    expect(refund).toHaveBeenCalledWith(expect.objectContaining({ clinicId: programme.clinicId }), providerPaymentId);
+    // All of it (no amount): what was paid after cancelling comes back whole.
+    expect(refund).toHaveBeenCalledWith(expect.objectContaining({ clinicId: programme.clinicId }), providerPaymentId, null);
     const payment = await paymentRow(paymentId);
     expect(payment.status).toBe('refunded');
     expect(payment.refundedAt?.toISOString()).toBe(clock.toISOString());
@@ -247,6 +232,9 @@ describe('a charge paid after the subscription was cancelled is refunded automat
       .values({ clinicId: programme.clinicId, subscriptionId, provider: 'local', providerPaymentId: `loc_pay_${randomUUID()}`, method: 'pix', amountCents: 9990, dueDate: '2026-12-24', status: 'canceled', periodStart: '2026-12-24', periodEnd: '2027-01-24', createdAt: clock })
       .returning();
     if (!renewal) throw new Error('no renewal');
+    // The embedded provider made that renewal (its own record has it), and then the payer paid it.
+    const { providerSubscriptionId } = await subscriptionRow(subscriptionId);
+    await recordLocalCharge(t.db, programme.clinicId, { id: renewal.providerPaymentId, subscriptionId: providerSubscriptionId, status: 'PENDING', method: 'pix', amountCents: 9990, dueDate: '2026-12-24', paidAt: null }, clock);
     const refund = vi.spyOn(t.app.paymentProviders.byName('local'), 'refundCharge');
 
     await deliver(await envelope(renewal.id, 'PAYMENT_RECEIVED', 'RECEIVED'));

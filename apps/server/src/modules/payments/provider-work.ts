@@ -1,58 +1,49 @@
 /**
- * Work the ledger decides inside a transaction but that must happen at the provider (ADR 013, "Follow-up at the
- * provider"): cancelling the recurring subscription a provider event ended here, and refunding a charge paid after
- * the subscription was cancelled. Never an HTTP call inside the ledger's transaction: the decision writes a job in
- * that same transaction (so it exists exactly when the change committed), and the job calls the provider with
- * retries and back-off. Each job is idempotent: a retried or duplicated job finds the work done and does nothing.
+ * The payments module's part of a subscription's transitions (ADR 013, "Follow-up at the provider"): stopping the
+ * recurring subscription at the provider, refunding a charge (paid after cancellation, or the 7-day withdrawal's
+ * part of it), and changing the price of the next charges. Never an HTTP call inside a transaction: the lifecycle
+ * writes the job in the transition's transaction (so it exists exactly when the change committed), and the job calls
+ * the provider with retries and back-off. Each job is idempotent: a retried or duplicated job finds the work done.
  */
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { auditLog, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { insertJob } from '../jobs/repository.ts';
-import type { Job } from '../jobs/runner.ts';
-import type { Notify } from './notices.ts';
+import type { Job, JobRunner } from '../jobs/runner.ts';
+import { enqueueFollowUps, PATIENT_NOTICE_QUEUE, providerWorkSchema, type ProviderWork, type RefundReason } from '../subscriptions/follow-ups.ts';
 import { merchantAccountFor, type PaymentProviders } from './providers/index.ts';
 import type { PaymentProvider, ProviderName } from './providers/provider.ts';
 import { isPaidStatus } from './state-machine.ts';
 import type { WebhookLog } from './webhook-events.ts';
 
-export const PROVIDER_WORK_QUEUE = 'payment-provider-work';
 /** 30 s doubling to an hour (the runner's default back-off): twelve attempts keep trying for about five hours. */
 export const PROVIDER_WORK_MAX_ATTEMPTS = 12;
 
-/** The audit action that records an automatic refund; its presence is what makes the refund job idempotent. */
-export const AUTO_REFUND_AUDIT = 'payment.refunded_after_cancellation';
+/** The audit action that records a refund done, by reason; its presence is what makes the refund job idempotent. */
+export const REFUND_DONE_AUDIT: Record<RefundReason, string> = {
+  paidAfterCancellation: 'payment.refunded_after_cancellation',
+  withdrawal: 'payment.withdrawal_refunded',
+};
+const REFUND_FAILED_AUDIT: Record<RefundReason, string> = {
+  paidAfterCancellation: 'payment.refund_after_cancellation_failed',
+  withdrawal: 'payment.withdrawal_refund_failed',
+};
 /** Written with the settlement of a charge whose subscription was already cancelled: that charge extended nothing. */
 export const PAID_AFTER_CANCELLATION_AUDIT = 'payment.paid_after_cancellation';
-
-const workSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('cancelSubscription'), subscriptionId: z.uuid(), source: z.string() }),
-  z.object({ kind: z.literal('refundCharge'), paymentId: z.uuid(), source: z.string() }),
-]);
-export type ProviderWork = z.infer<typeof workSchema>;
 
 /** Asaas statuses of a charge whose money is on its way back (or back): a second refund must not be asked. */
 const REFUNDED_AT_PROVIDER = new Set(['REFUNDED', 'REFUND_REQUESTED', 'REFUND_IN_PROGRESS']);
 
-/**
- * Writes the job in the caller's transaction (a platform transaction: the tenant role cannot write `jobs`). One job
- * per subscription or charge: the singleton key makes a second decision about the same one add nothing.
- */
-export async function enqueueProviderWork(tx: Database, work: ProviderWork, now: Date): Promise<void> {
-  const singletonKey = work.kind === 'cancelSubscription' ? `cancelSubscription:${work.subscriptionId}` : `refundCharge:${work.paymentId}`;
-  await insertJob(tx, { queue: PROVIDER_WORK_QUEUE, payload: work, singletonKey, runAt: now, maxAttempts: PROVIDER_WORK_MAX_ATTEMPTS, createdAt: now });
-}
-
 export type ProviderWorkDeps = {
   db: Database;
+  jobs: Pick<JobRunner, 'enqueue'>;
   providers: Pick<PaymentProviders, 'byName'>;
   keyBox: SecretBox;
-  notify: Notify;
   log: WebhookLog;
 };
+
+type AuditEntry = { action: string; entity: 'payment' | 'subscription'; entityId: string; clinicId: string; details: Record<string, unknown> };
 
 function isProviderName(name: string | null): name is ProviderName {
   return name === 'local' || name === 'asaas';
@@ -67,7 +58,7 @@ function isPermanent(error: unknown): boolean {
   return error instanceof AppError && error.code === 'PAYMENT_REJECTED';
 }
 
-async function audit(db: Database, entry: { action: string; entity: 'payment' | 'subscription'; entityId: string; clinicId: string; details: Record<string, unknown> }): Promise<void> {
+async function audit(db: Database, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({ actorUserId: null, ...entry });
 }
 
@@ -75,7 +66,7 @@ async function audit(db: Database, entry: { action: string; entity: 'payment' | 
  * A failure: a permanent one, or the last attempt, is audited for the clinic to settle by hand (and the job ends);
  * a transient one is thrown for the runner to retry with back-off.
  */
-async function failed(deps: ProviderWorkDeps, job: Job, error: unknown, entry: { action: string; entity: 'payment' | 'subscription'; entityId: string; clinicId: string; details: Record<string, unknown> }): Promise<void> {
+async function failed(deps: ProviderWorkDeps, job: Job, error: unknown, entry: AuditEntry): Promise<void> {
   const permanent = isPermanent(error);
   const lastAttempt = job.attempts >= job.maxAttempts;
   if (!permanent && !lastAttempt) throw error;
@@ -85,14 +76,20 @@ async function failed(deps: ProviderWorkDeps, job: Job, error: unknown, entry: {
   if (!permanent) throw error;
 }
 
-/** Stops the provider's recurring subscription; an already cancelled or unknown one (404 at Asaas) counts as done. */
-async function cancelAtProvider(deps: ProviderWorkDeps, work: Extract<ProviderWork, { kind: 'cancelSubscription' }>, job: Job): Promise<void> {
-  const [row] = await deps.db
+async function subscriptionAtProvider(db: Database, subscriptionId: string) {
+  const [row] = await db
     .select({ id: subscriptions.id, clinicId: subscriptions.clinicId, provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId })
     .from(subscriptions)
-    .where(eq(subscriptions.id, work.subscriptionId))
+    .where(eq(subscriptions.id, subscriptionId))
     .limit(1);
-  if (!row || !row.providerSubscriptionId || !isProviderName(row.provider)) return;
+  if (!row || !row.providerSubscriptionId || !isProviderName(row.provider)) return null;
+  return { ...row, provider: row.provider, providerSubscriptionId: row.providerSubscriptionId };
+}
+
+/** Stops the provider's recurring subscription; an already cancelled or unknown one (404 at Asaas) counts as done. */
+async function cancelAtProvider(deps: ProviderWorkDeps, work: Extract<ProviderWork, { kind: 'cancelSubscription' }>, job: Job): Promise<void> {
+  const row = await subscriptionAtProvider(deps.db, work.subscriptionId);
+  if (!row) return;
   const details = { source: work.source, provider: row.provider, providerSubscriptionId: row.providerSubscriptionId };
   try {
     const account = await merchantAccountFor(deps.db, deps.keyBox, row.clinicId);
@@ -103,6 +100,21 @@ async function cancelAtProvider(deps: ProviderWorkDeps, work: Extract<ProviderWo
   }
   await audit(deps.db, { action: 'subscription.provider_canceled', entity: 'subscription', entityId: row.id, clinicId: row.clinicId, details });
   deps.log.info({ subscriptionId: row.id, ...details }, 'payments.provider_subscription_canceled');
+}
+
+/** The next charges at the provider follow the subscription's new price (a plan changed, a dependent added or removed). */
+async function updateAmountAtProvider(deps: ProviderWorkDeps, work: Extract<ProviderWork, { kind: 'updateAmount' }>, job: Job): Promise<void> {
+  const row = await subscriptionAtProvider(deps.db, work.subscriptionId);
+  if (!row) return;
+  const details = { source: work.source, provider: row.provider, providerSubscriptionId: row.providerSubscriptionId, amountCents: work.amountCents };
+  try {
+    const account = await merchantAccountFor(deps.db, deps.keyBox, row.clinicId);
+    await deps.providers.byName(row.provider).updateSubscriptionAmount(account, row.providerSubscriptionId, work.amountCents);
+  } catch (error) {
+    await failed(deps, job, error, { action: 'subscription.provider_amount_failed', entity: 'subscription', entityId: row.id, clinicId: row.clinicId, details });
+    return;
+  }
+  await audit(deps.db, { action: 'subscription.provider_amount_updated', entity: 'subscription', entityId: row.id, clinicId: row.clinicId, details });
 }
 
 type RefundTarget = { payment: typeof payments.$inferSelect; userId: string; planName: string };
@@ -128,58 +140,69 @@ export async function paymentWasAudited(db: Database, paymentId: string, action:
   return row !== undefined;
 }
 
-function alreadyRefundedByUs(db: Database, paymentId: string): Promise<boolean> {
-  return paymentWasAudited(db, paymentId, AUTO_REFUND_AUDIT);
-}
-
 /** Asks the provider for the refund unless the money is already on its way back (a retry after a lost answer). */
-async function refundAtProvider(provider: PaymentProvider, deps: ProviderWorkDeps, target: RefundTarget): Promise<void> {
+async function refundAtProvider(provider: PaymentProvider, deps: ProviderWorkDeps, target: RefundTarget, amountCents: number | null): Promise<void> {
   const account = await merchantAccountFor(deps.db, deps.keyBox, target.payment.clinicId);
   const atProvider = await provider.getCharge(account, target.payment.providerPaymentId);
   if (atProvider && REFUNDED_AT_PROVIDER.has(atProvider.status)) return;
-  await provider.refundCharge(account, target.payment.providerPaymentId);
+  await provider.refundCharge(account, target.payment.providerPaymentId, amountCents);
 }
 
 /**
- * Refunds a charge paid after its subscription was cancelled, records it on the charge (as checkout's refunds are:
- * `refunded`, `refunded_at`), audits it and tells the patient. The subscription is not touched: it stays cancelled.
+ * Refunds a charge (all of it, or the withdrawal's part), records it on the charge (`refunded`, `refunded_at`, and
+ * `refunded_cents` when partial) and audits it. A charge paid after cancellation also gets the patient's 'Pagamento
+ * estornado' (the withdrawal's receipt already said what comes back). The subscription is not touched here.
  */
-async function refundPaidAfterCancellation(deps: ProviderWorkDeps, work: Extract<ProviderWork, { kind: 'refundCharge' }>, job: Job): Promise<void> {
+async function refundCharge(deps: ProviderWorkDeps, work: Extract<ProviderWork, { kind: 'refundCharge' }>, job: Job): Promise<void> {
   const target = await refundTargetOf(deps.db, work.paymentId);
   const providerName = target?.payment.provider ?? null;
   if (!target || !isProviderName(providerName)) return;
-  if (await alreadyRefundedByUs(deps.db, target.payment.id)) return;
+  const doneAudit = REFUND_DONE_AUDIT[work.reason];
+  if (await paymentWasAudited(deps.db, target.payment.id, doneAudit)) return;
   const { payment } = target;
-  const details = { source: work.source, provider: payment.provider, providerPaymentId: payment.providerPaymentId, amountCents: payment.amountCents, subscriptionId: payment.subscriptionId };
+  const amountCents = work.amountCents !== null && work.amountCents < payment.amountCents ? work.amountCents : null;
+  const details = { source: work.source, provider: payment.provider, providerPaymentId: payment.providerPaymentId, amountCents: amountCents ?? payment.amountCents, subscriptionId: payment.subscriptionId };
   // Refunded here already: the provider's PAYMENT_REFUNDED of this very refund (or the clinic's own) came first.
   if (payment.status !== 'refunded') {
     try {
-      await refundAtProvider(deps.providers.byName(providerName), deps, target);
+      await refundAtProvider(deps.providers.byName(providerName), deps, target, amountCents);
     } catch (error) {
-      await failed(deps, job, error, { action: 'payment.refund_after_cancellation_failed', entity: 'payment', entityId: payment.id, clinicId: payment.clinicId, details });
+      await failed(deps, job, error, { action: REFUND_FAILED_AUDIT[work.reason], entity: 'payment', entityId: payment.id, clinicId: payment.clinicId, details });
       return;
     }
   }
   const now = job.startedAt;
   const recorded = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update').limit(1);
-    if (!locked || (await alreadyRefundedByUs(tx, locked.id))) return false;
-    if (isPaidStatus(locked.status)) {
-      await tx.update(payments).set({ status: 'refunded', refundedAt: locked.refundedAt ?? now, updatedAt: now }).where(eq(payments.id, locked.id));
+    if (!locked || (await paymentWasAudited(tx, locked.id, doneAudit))) return false;
+    if (isPaidStatus(locked.status) || locked.status === 'refunded') {
+      await tx
+        .update(payments)
+        .set({ status: 'refunded', refundedAt: locked.refundedAt ?? now, refundedCents: amountCents, updatedAt: now })
+        .where(eq(payments.id, locked.id));
     }
-    await audit(tx, { action: AUTO_REFUND_AUDIT, entity: 'payment', entityId: locked.id, clinicId: locked.clinicId, details });
+    await audit(tx, { action: doneAudit, entity: 'payment', entityId: locked.id, clinicId: locked.clinicId, details });
+    if (work.reason === 'paidAfterCancellation') {
+      await enqueueFollowUps(deps.jobs, tx, [
+        { queue: PATIENT_NOTICE_QUEUE, notice: { kind: 'refundedAfterCancellation', userId: target.userId, planName: target.planName, amountCents: payment.amountCents }, key: `refunded:${locked.id}` },
+      ]);
+    }
     return true;
   });
-  if (!recorded) return;
-  deps.log.info({ paymentId: payment.id, ...details }, 'payments.refunded_after_cancellation');
-  deps.notify([{ kind: 'refundedAfterCancellation', userId: target.userId, planName: target.planName, amountCents: payment.amountCents }]);
+  if (recorded) deps.log.info({ paymentId: payment.id, reason: work.reason, ...details }, 'payments.refunded');
 }
 
 /** The queue's handler: one piece of provider work per job. */
 export function providerWorkHandler(deps: ProviderWorkDeps): (job: Job) => Promise<void> {
   return async (job) => {
-    const work = workSchema.parse(job.payload);
-    if (work.kind === 'cancelSubscription') await cancelAtProvider(deps, work, job);
-    else await refundPaidAfterCancellation(deps, work, job);
+    const work = providerWorkSchema.parse(job.payload);
+    switch (work.kind) {
+      case 'cancelSubscription':
+        return cancelAtProvider(deps, work, job);
+      case 'refundCharge':
+        return refundCharge(deps, work, job);
+      case 'updateAmount':
+        return updateAmountAtProvider(deps, work, job);
+    }
   };
 }

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payments, subscriptions, webhookEvents } from '../../db/schema.ts';
 import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { startAsaasDouble, type AsaasDouble } from '../../../test/asaas-double.ts';
-import { createClinic, createSignedInUser, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createCardSecretBox } from '../cards/card-secrets.ts';
+import { createClinic, createSignedInUser, createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../../test/helpers.ts';
 import { RECONCILIATION_QUEUE } from './jobs.ts';
 import { createClinicAsaasKeyBox, createPaymentProviders } from './providers/index.ts';
 import { reconcileRecentCharges, type ReconcileDeps } from './reconciliation.ts';
@@ -19,11 +18,10 @@ beforeAll(async () => {
   asaas = await startAsaasDouble({ now: () => clock });
   t = await createTestApp({ ASAAS_BASE_URL: asaas.baseUrl, ASAAS_API_KEY: asaas.apiKey }, { now: () => clock });
   deps = {
-    providers: createPaymentProviders(t.config.payments),
-    keyBox: createClinicAsaasKeyBox('test-secret-that-is-long-enough-0123456789'),
-    notify: () => undefined,
+    providers: createPaymentProviders(t.config.payments, { db: t.db }),
+    keyBox: createClinicAsaasKeyBox(TEST_AUTH_SECRET),
+    jobs: t.app.jobs,
     log: { info: () => undefined, warn: (details) => void warnings.push(details) },
-    cardBox: createCardSecretBox('test-secret-that-is-long-enough-0123456789'),
   };
 });
 afterAll(async () => {

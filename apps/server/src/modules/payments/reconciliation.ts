@@ -6,14 +6,13 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog, payments, subscriptions } from '../../db/schema.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
-import { merchantAccountFor, type PaymentProviders } from './providers/index.ts';
+import { merchantAccountFor } from './providers/index.ts';
 import type { ProviderCharge, ProviderName } from './providers/provider.ts';
 import { actionOfEvent, canMove, eventOfProviderStatus, targetStatusOf } from './state-machine.ts';
 import { processWebhookEvent, storeWebhookEvent, type ProcessDeps } from './webhook-events.ts';
 import { asaasPaymentObjectOf } from './webhook-envelope.ts';
 
-export type ReconcileDeps = ProcessDeps & { providers: Pick<PaymentProviders, 'byName'>; keyBox: SecretBox };
+export type ReconcileDeps = ProcessDeps;
 
 /** How far back the provider's charges are compared: three days covers a weekend of lost webhooks. */
 export const RECONCILE_WINDOW_DAYS = 3;
@@ -54,7 +53,8 @@ async function repair(db: Database, deps: ReconcileDeps, provider: ProviderName,
   const envelope = { id: eventId, event: finding.event, dateCreated: now.toISOString(), payment: asaasPaymentObjectOf(charge) };
   const storedId = await storeWebhookEvent(db, provider, envelope, envelope, now);
   if (!storedId) return false;
-  const result = await processWebhookEvent(db, deps, storedId, now);
+  // The provider's own record is in hand: it is the settlement's read-back.
+  const result = await processWebhookEvent(db, deps, storedId, now, charge);
   const [row] = await db
     .select({ id: payments.id, status: payments.status, clinicId: payments.clinicId })
     .from(payments)

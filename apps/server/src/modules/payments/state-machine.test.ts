@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
-import { benefitsActive, benefitsStateOf } from './benefits.ts';
+import { benefitsActive, benefitsStateOf } from '../subscriptions/benefits.ts';
 import { actionOfEvent, canMove, eventOfProviderStatus, isFirstSettlement, isReversal, targetStatusOf } from './state-machine.ts';
 
 describe('the ADR 013 mapping', () => {

@@ -35,6 +35,9 @@ const ACTIONS_BY_EVENT: Record<string, LedgerAction> = {
   SUBSCRIPTION_DELETED: 'endSubscription',
 };
 
+/** The events the ledger acts on: what a clinic's own webhook asks Asaas to send (the rest would be stored for nothing). */
+export const LEDGER_EVENTS: readonly string[] = Object.keys(ACTIONS_BY_EVENT);
+
 export function actionOfEvent(event: string): LedgerAction {
   return ACTIONS_BY_EVENT[event] ?? 'ignore';
 }

@@ -3,9 +3,10 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
-import { auditLog, cards, emailOutbox, jobs, payments, subscriptionPlans, users, webhookEvents } from '../../db/schema.ts';
+import { auditLog, cards, emailOutbox, jobs, localProviderCharges, payments, subscriptionPlans, users, webhookEvents } from '../../db/schema.ts';
 import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, settleWork, type TestApp } from '../../../test/helpers.ts';
+import { recordLocalCharge } from './providers/local.ts';
 import { asaasEnvelopeOf, callAs, checkoutBody, createPatient, createProgramme, newKey, paymentRowOf, subscriptionRowOf, TEST_CARD, type Patient, type Programme } from '../../../test/checkout-kit.ts';
 import { WEBHOOK_EVENT_QUEUE, storeWebhookEvent } from './webhook-events.ts';
 import { asaasPaymentObjectOf } from './webhook-envelope.ts';
@@ -51,7 +52,8 @@ async function deliverAndSettle(body: Record<string, unknown>): Promise<void> {
   const response = await deliver(body);
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({ received: true });
-  await t.app.background.settled();
+  // The processing after the answer, and the follow-ups it wrote (cards, e-mails).
+  await settleWork(t);
 }
 
 async function storedEvents(): Promise<number> {
@@ -428,16 +430,20 @@ describe('other events', () => {
     const { paymentId, subscriptionId } = await subscribe();
     await deliverAndSettle(await envelope(paymentId, 'PAYMENT_RECEIVED', 'RECEIVED'));
     const subscription = await subscriptionRow(subscriptionId);
+    // The provider makes the next cycle's charge (in its own record) and tells us.
+    const charge = { id: `loc_pay_${randomUUID()}`, subscriptionId: subscription.providerSubscriptionId, status: 'PENDING', method: 'pix' as const, amountCents: 9990, dueDate: '2026-12-24', paidAt: null };
+    await recordLocalCharge(t.db, programme.clinicId, charge, clock);
     const next = {
       id: `evt_${randomUUID()}`,
       event: 'PAYMENT_CREATED',
-      payment: asaasPaymentObjectOf({ id: `loc_pay_${randomUUID()}`, subscriptionId: subscription.providerSubscriptionId, status: 'PENDING', method: 'pix', amountCents: 9990, dueDate: '2026-12-24', paidAt: null, boletoUrl: null, invoiceUrl: 'https://example.test/i/1', externalReference: null }),
+      payment: asaasPaymentObjectOf({ ...charge, boletoUrl: null, invoiceUrl: 'https://example.test/i/1', externalReference: null }),
     };
     await deliverAndSettle(next);
     const [renewal] = await t.db.select().from(payments).where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.status, 'pending')));
     expect(renewal).toMatchObject({ amountCents: 9990, dueDate: '2026-12-24', periodStart: '2026-12-24', periodEnd: '2027-01-24', invoiceUrl: 'https://example.test/i/1' });
 
-    // PAYMENT_UPDATED refreshes an open charge.
+    // PAYMENT_UPDATED refreshes an open charge (the provider changed its value and due date).
+    await t.db.update(localProviderCharges).set({ amountCents: 12050, dueDate: '2026-12-26' }).where(eq(localProviderCharges.id, charge.id));
     await deliverAndSettle({ ...next, id: `evt_${randomUUID()}`, event: 'PAYMENT_UPDATED', payment: { ...next.payment, value: 120.5, dueDate: '2026-12-26' } });
     expect(await paymentRow(renewal?.id ?? '')).toMatchObject({ amountCents: 12050, dueDate: '2026-12-26' });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientProfileSchema } from '@carteirinha/shared/contracts/profiles';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { callAs, checkoutBody, createPatient, createProgramme, newKey, VALID_CNPJ, type Programme } from '../../../test/checkout-kit.ts';
+import { callAs, checkoutBody, cpfOfCaller, createPatient, createProgramme, newKey, VALID_CNPJ, type Programme } from '../../../test/checkout-kit.ts';
 
 let t: TestApp;
 let programme: Programme;
@@ -30,7 +30,7 @@ describe('GET /api/patient/profile', () => {
     const created = await callAs(t, subscriber.cookie)('POST', '/api/patient/subscriptions', checkoutBody(programme), newKey());
     expect(created.statusCode).toBe(201);
 
-    expect(await profileOf(subscriber.cookie)).toMatchObject({ email: subscriber.email, cpf: '52998224725', phone: '11987654321' });
+    expect(await profileOf(subscriber.cookie)).toMatchObject({ email: subscriber.email, cpf: cpfOfCaller(subscriber.cookie), phone: '11987654321' });
     expect(await profileOf(neighbour.cookie)).toMatchObject({ email: neighbour.email, cpf: null, phone: null });
   });
 

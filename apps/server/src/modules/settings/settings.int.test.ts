@@ -15,9 +15,13 @@ import { z } from 'zod';
 import { messages } from '@carteirinha/shared/messages';
 import type { PlatformSettings, PlatformSettingsForm } from '@carteirinha/shared/contracts/settings';
 import { buildApp } from '../../app.ts';
-import { auditLog, emailOutbox, platformSettings } from '../../db/schema.ts';
+import { auditLog, emailOutbox, jobs, platformSettings } from '../../db/schema.ts';
 import { PGLITE_EXTENSIONS } from '../../db/client.ts';
 import { createBackupService, DAILY_BACKUP, runDailyBackupIfDue } from '../backups/backups.ts';
+import { DAILY_BACKUP_QUEUE } from '../backups/jobs.ts';
+import { occurrenceKey } from '../jobs/runner.ts';
+import { OVERDUE_DIGEST_QUEUE, WEEKLY_REPORT_QUEUE } from '../notifications/jobs.ts';
+import { OVERDUE_PAYMENTS_DIGEST, WEEKLY_REPORT } from '../notifications/notifications.ts';
 import { lastOccurrence } from '../../lib/schedule.ts';
 import { backupFailureMessage, smtpFailureMessage } from './routes.ts';
 import {
@@ -30,6 +34,7 @@ import {
   TEST_PASSWORD,
   PUBLIC_URL,
   type TestApp,
+  settleWork,
 } from '../../../test/helpers.ts';
 
 /** The auth secret createTestApp gives the app: a second process on the same database must share it. */
@@ -101,6 +106,16 @@ async function snapshotBackup(t: TestApp, file: string): Promise<TableSnapshot> 
 }
 
 /** Another server process on the same database: its own app and data folder (so its own backups folder). */
+/**
+ * One scheduled occurrence as a server's tick runs it: enqueued (one job per occurrence, whichever process asks),
+ * then run. Answers whether this call enqueued it.
+ */
+async function runOccurrence(app: FastifyInstance, queue: string, occurrence: Date): Promise<boolean> {
+  const enqueued = await app.jobs.enqueueOccurrence(queue, occurrence);
+  await app.jobs.drain();
+  return enqueued !== null;
+}
+
 async function secondProcess(t: TestApp): Promise<{ app: FastifyInstance; dataDir: string; close: () => Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-second-'));
   const app = await buildApp({ config: { ...t.config, dataDir }, database: t.database, authSecret: TEST_AUTH_SECRET });
@@ -341,8 +356,6 @@ describe('daily backup job', () => {
   });
   afterAll(async () => t.close());
 
-  const claimedAt = async () => (await t.db.select({ at: platformSettings.dailyBackupClaimedAt }).from(platformSettings))[0]?.at ?? null;
-
   it('makes one backup per 3 am, and none while the switch is off', async () => {
     await changeSettings(t, admin.cookie, { backupDailyEnabled: false });
     expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, new Date())).toBeNull();
@@ -357,64 +370,35 @@ describe('daily backup job', () => {
     expect(await t.app.backups.list()).toHaveLength(2);
   });
 
-  it('runs once across two server processes on one database, and the claim leaves updated_at alone', async () => {
+  it('runs each 3 am occurrence once across two server processes on one database (one job), leaving updated_at alone', async () => {
     const other = await secondProcess(t);
     try {
       const updatedAt = await settingsUpdatedAt(t);
-      const filesBefore = (await t.app.backups.list()).length;
-      const dayAfter = new Date(Date.now() + 2 * DAY_MS);
-      // Both ticks at the same moment, each with its own (empty) view of the backups folder.
-      const made = await Promise.all([
-        runDailyBackupIfDue(t.app.backups, t.app.settings, dayAfter),
-        runDailyBackupIfDue(other.app.backups, other.app.settings, dayAfter),
-      ]);
-      expect(made.filter((backup) => backup !== null)).toHaveLength(1);
-      expect((await t.app.backups.list()).length + (await other.app.backups.list()).length).toBe(filesBefore + 1);
-      expect((await claimedAt())?.toISOString()).toBe(dayAfter.toISOString());
-      // Later ticks of either process find it done.
-      expect(await runDailyBackupIfDue(other.app.backups, other.app.settings, dayAfter)).toBeNull();
+      const occurrence = lastOccurrence(new Date(), DAILY_BACKUP);
+      // Both processes' ticks enqueue the same occurrence: one job, run by one of them.
+      const enqueued = [await runOccurrence(t.app, DAILY_BACKUP_QUEUE, occurrence), await runOccurrence(other.app, DAILY_BACKUP_QUEUE, occurrence)];
+      expect(enqueued).toEqual([true, false]);
+      const rows = await t.db.select().from(jobs).where(eq(jobs.singletonKey, occurrenceKey(DAILY_BACKUP_QUEUE, occurrence)));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.completedAt).not.toBeNull();
       expect(await settingsUpdatedAt(t)).toBe(updatedAt);
     } finally {
       await other.close();
     }
   });
 
-  it('gives the claim back when the backup fails, so that the next attempt can take it', async () => {
+  it('throws a failed backup (the runner retries it), and the next attempt makes it', async () => {
     const failing = createBackupService({
       database: { ...t.database, backup: () => Promise.reject(new Error('disco cheio')) },
       dataDir: path.join(t.dataDir, 'failing-process'),
       settings: t.app.settings,
       now: () => new Date(),
     });
-    const updatedAt = await settingsUpdatedAt(t);
     const threeDaysOn = new Date(Date.now() + 3 * DAY_MS);
     await expect(runDailyBackupIfDue(failing, t.app.settings, threeDaysOn)).rejects.toThrow('disco cheio');
-    expect(await claimedAt()).toBeNull();
-    expect(await settingsUpdatedAt(t)).toBe(updatedAt);
     expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, threeDaysOn)).not.toBeNull();
-  });
-
-  it("takes over a claim left by a process that died mid-backup, once the claim's lease is over", async () => {
-    // A minute past a 3 am some days on, so that every tick below falls on the same day's backup.
-    const fourDaysOn = new Date(lastOccurrence(new Date(Date.now() + 4 * DAY_MS), DAILY_BACKUP).getTime() + 60_000);
-    // A process claimed the day's backup and died before writing it: no file, no 'done'.
-    const abandoned = createBackupService({
-      database: { ...t.database, backup: () => new Promise<never>(() => undefined) },
-      dataDir: path.join(t.dataDir, 'dead-process'),
-      settings: t.app.settings,
-      now: () => new Date(),
-    });
-    void abandoned.dailyBackup(lastOccurrence(fourDaysOn, DAILY_BACKUP), fourDaysOn);
-    await expect.poll(claimedAt).toEqual(fourDaysOn);
-
-    const soonAfter = new Date(fourDaysOn.getTime() + 30 * 60 * 1000);
-    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, soonAfter)).toBeNull();
-    const afterTheLease = new Date(fourDaysOn.getTime() + 3 * 60 * 60 * 1000);
-    expect(await runDailyBackupIfDue(t.app.backups, t.app.settings, afterTheLease)).not.toBeNull();
-    // Done: a later tick of the same day, even past another lease, makes no second backup.
-    const evening = new Date(afterTheLease.getTime() + 6 * 60 * 60 * 1000);
-    const other = createBackupService({ database: t.database, dataDir: path.join(t.dataDir, 'other-process'), settings: t.app.settings, now: () => evening });
-    expect(await runDailyBackupIfDue(other, t.app.settings, evening)).toBeNull();
+    // A process that dies mid-dump is the runner's to take over once the lease ends: jobs.int.test.ts, "lets another
+    // server take over a job whose server died, once the lease is over".
   });
 
   it('applies the retention on every tick, also while daily backups are off', async () => {
@@ -549,7 +533,7 @@ describe('SMTP from Configurações', () => {
     });
     expect(reset.statusCode).toBe(200);
     // E-mails go after the answer (issue 12, item 9).
-    await t.app.background.settled();
+    await settleWork(t);
     // Both the sign-up verification and the reset link went through the SMTP server.
     const toPatient = smtp.received.filter((message) => message.includes(patient.email));
     expect(toPatient).toHaveLength(2);
@@ -572,15 +556,11 @@ describe('Relatórios automáticos', () => {
 
   const weeklyReports = () => t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Relatório semanal — Carteirinha'));
 
-  it('sends the week in figures to the support address once per week, and not when turned off', async () => {
+  it('sends the week in figures to the support address, and nothing while turned off', async () => {
     await createClinic(t.db, 'Clínica da Semana');
-    // A week from now at least one Monday 8 am has passed: that week is due.
-    const monday = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
-    const updatedAt = await settingsUpdatedAt(t);
-    expect(await t.app.notifier.sendWeeklyReportIfDue(monday)).toBe(true);
-    expect(await t.app.notifier.sendWeeklyReportIfDue(monday)).toBe(false);
-    // The "sent" marker is not an admin's change: the Configurações form is keyed by updated_at.
-    expect(await settingsUpdatedAt(t)).toBe(updatedAt);
+    // The Monday 8 am at least a week from now: the clinic made now is in the week before it.
+    const monday = lastOccurrence(new Date(Date.now() + 7 * DAY_MS), WEEKLY_REPORT);
+    expect(await t.app.notifier.sendWeeklyReport(monday)).toBe(true);
     const [report] = await weeklyReports();
     expect(report?.to).toBe('suporte@carteirinha.com.br');
     // Words agree with their counts (issue 13, item 14): never "1 clínicas" or "0 planos ativos".
@@ -588,9 +568,24 @@ describe('Relatórios automáticos', () => {
     expect(report?.text).toContain('/admin/relatorios');
 
     await changeSettings(t, admin.cookie, { notifyAutomaticReports: false });
-    const weekAfter = new Date(monday.getTime() + 7 * 24 * 60 * 60 * 1000);
-    expect(await t.app.notifier.sendWeeklyReportIfDue(weekAfter)).toBe(false);
+    expect(await t.app.notifier.sendWeeklyReport(new Date(monday.getTime() + 7 * DAY_MS))).toBe(false);
     expect(await weeklyReports()).toHaveLength(1);
+    await changeSettings(t, admin.cookie, { notifyAutomaticReports: true });
+  });
+
+  it("sends each week's report once across two server processes, leaving updated_at alone", async () => {
+    const before = (await weeklyReports()).length;
+    const updatedAt = await settingsUpdatedAt(t);
+    const monday = lastOccurrence(new Date(), WEEKLY_REPORT);
+    const other = await secondProcess(t);
+    try {
+      expect([await runOccurrence(t.app, WEEKLY_REPORT_QUEUE, monday), await runOccurrence(other.app, WEEKLY_REPORT_QUEUE, monday)]).toEqual([true, false]);
+      expect(await runOccurrence(t.app, WEEKLY_REPORT_QUEUE, monday)).toBe(false);
+    } finally {
+      await other.close();
+    }
+    expect(await weeklyReports()).toHaveLength(before + 1);
+    expect(await settingsUpdatedAt(t)).toBe(updatedAt);
   });
 });
 
@@ -614,7 +609,8 @@ describe('Pagamentos pendentes and Cancelamentos', () => {
   it('sends nothing while no clinic has an overdue charge', async () => {
     const paying = await createClinic(t.db, 'Clínica Em Dia');
     await createSubscriptionWithPayments(t, paying, [{ status: 'received', amountCents: 9990, dueDate: '2026-01-10' }]);
-    expect(await t.app.notifier.sendOverduePaymentsIfDue(new Date())).toBe(false);
+    const now = new Date();
+    expect(await t.app.notifier.sendOverduePayments(lastOccurrence(now, OVERDUE_PAYMENTS_DIGEST), now)).toBe(false);
     expect(await toSupport('Pagamentos em atraso')).toHaveLength(0);
   });
 
@@ -624,15 +620,14 @@ describe('Pagamentos pendentes and Cancelamentos', () => {
       { status: 'overdue', amountCents: 9990, dueDate: '2026-01-10' },
       { status: 'pending', amountCents: 9990, dueDate: '2026-02-10' },
     ]);
-    // A week on, whatever the hour now: that day's 8 am has passed or the day before's has.
-    const later = new Date(Date.now() + 7 * DAY_MS);
+    const today = lastOccurrence(new Date(), OVERDUE_PAYMENTS_DIGEST);
     const updatedAt = await settingsUpdatedAt(t);
-    expect(await t.app.notifier.sendOverduePaymentsIfDue(later)).toBe(true);
-    expect(await t.app.notifier.sendOverduePaymentsIfDue(later)).toBe(false);
-    // Another process (or this one restarted) reads that it went.
+    // The day's occurrence is one job, whichever process (or this one restarted) enqueues it.
+    expect(await runOccurrence(t.app, OVERDUE_DIGEST_QUEUE, today)).toBe(true);
+    expect(await runOccurrence(t.app, OVERDUE_DIGEST_QUEUE, today)).toBe(false);
     const other = await secondProcess(t);
     try {
-      expect(await other.app.notifier.sendOverduePaymentsIfDue(later)).toBe(false);
+      expect(await runOccurrence(other.app, OVERDUE_DIGEST_QUEUE, today)).toBe(false);
     } finally {
       await other.close();
     }
@@ -644,13 +639,15 @@ describe('Pagamentos pendentes and Cancelamentos', () => {
     expect(await settingsUpdatedAt(t)).toBe(updatedAt);
 
     // The next day's goes out the next day.
-    expect(await t.app.notifier.sendOverduePaymentsIfDue(new Date(later.getTime() + DAY_MS))).toBe(true);
+    const tomorrow = new Date(today.getTime() + DAY_MS);
+    expect(await t.app.notifier.sendOverduePayments(tomorrow, tomorrow)).toBe(true);
     expect(await toSupport('Pagamentos em atraso')).toHaveLength(2);
   });
 
   it('sends no overdue e-mail while Pagamentos pendentes is off', async () => {
     await changeSettings(t, admin.cookie, { notifyPendingPayments: false });
-    expect(await t.app.notifier.sendOverduePaymentsIfDue(new Date(Date.now() + 30 * DAY_MS))).toBe(false);
+    const inAMonth = new Date(Date.now() + 30 * DAY_MS);
+    expect(await t.app.notifier.sendOverduePayments(lastOccurrence(inAMonth, OVERDUE_PAYMENTS_DIGEST), inAMonth)).toBe(false);
     expect(await toSupport('Pagamentos em atraso')).toHaveLength(2);
   });
 
@@ -689,9 +686,10 @@ describe('Pagamentos pendentes through the SMTP server of Configurações', () =
 
     const port = smtp.port;
     await smtp.close();
-    await expect(t.app.notifier.sendOverduePaymentsIfDue(later)).rejects.toThrow();
+    const due = lastOccurrence(later, OVERDUE_PAYMENTS_DIGEST);
+    await expect(t.app.notifier.sendOverduePayments(due, later)).rejects.toThrow();
     smtp = await startSmtpServer('mailer', 'senha-do-smtp', port);
-    expect(await t.app.notifier.sendOverduePaymentsIfDue(later)).toBe(true);
+    expect(await t.app.notifier.sendOverduePayments(due, later)).toBe(true);
     const delivered = smtp.received.filter((message) => message.includes('Subject: =?UTF-8?Q?Pagamentos_em_atraso'));
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatch(/^To: suporte@carteirinha\.com\.br$/m);

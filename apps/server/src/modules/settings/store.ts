@@ -5,6 +5,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { ensureSettingsRow, findSettingsRow, updateSettingsRow, type SettingsRow } from './repository.ts';
 
+export type { SettingsRow };
 
 export type SettingsStore = {
   /** The current settings; read on most requests, so kept for a few seconds (other processes see a save within that). */

@@ -2,26 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { SubscriptionPlan, SubscriptionPlanFormOutput } from '@carteirinha/shared/contracts/subscription-plans';
 import type { Database } from '../../db/client.ts';
 import { subscriptionPlans } from '../../db/schema.ts';
+import { toSubscriptionPlan } from './plan-view.ts';
 
 type TenantScope = { clinicId: string };
-type PlanRow = typeof subscriptionPlans.$inferSelect;
-
-export function toSubscriptionPlan(row: PlanRow): SubscriptionPlan {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    priceCents: row.priceCents,
-    dependentPriceCents: row.dependentPriceCents,
-    adhesionFeeCents: row.adhesionFeeCents,
-    billingCycle: row.billingCycle,
-    features: row.features,
-    maxMembers: row.maxMembers,
-    waitingDays: row.waitingDays,
-    discounts: { consultas: row.discountConsultas, exames: row.discountExames, procedimentos: row.discountProcedimentos },
-    isActive: row.isActive,
-  };
-}
 
 /** The caller's clinic's patient plans, cheapest first (specification §7). */
 export async function listSubscriptionPlans(db: Database, scope: TenantScope, options: { activeOnly: boolean }): Promise<SubscriptionPlan[]> {

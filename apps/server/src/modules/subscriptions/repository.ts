@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Subscription } from '@carteirinha/shared/contracts/subscriptions';
 import type { Database } from '../../db/client.ts';
 import { subscriptionPlans, subscriptions } from '../../db/schema.ts';
-import { toSubscriptionPlan } from '../subscription-plans/repository.ts';
+import { toSubscription } from './subscription-view.ts';
 
 type PatientScope = { clinicId: string; userId: string };
 export type SubscriptionWithPlan = { subscription: typeof subscriptions.$inferSelect; plan: typeof subscriptionPlans.$inferSelect };
@@ -27,19 +27,4 @@ export async function findLatestSubscriptionRow(db: Database, scope: PatientScop
 export async function findLatestSubscription(db: Database, scope: PatientScope): Promise<Subscription | null> {
   const row = await findLatestSubscriptionRow(db, scope);
   return row ? toSubscription(row.subscription, row.plan) : null;
-}
-
-export function toSubscription(subscription: typeof subscriptions.$inferSelect, plan: typeof subscriptionPlans.$inferSelect): Subscription {
-  return {
-    id: subscription.id,
-    status: subscription.status,
-    expiresAt: subscription.expiresAt?.toISOString() ?? null,
-    createdAt: subscription.createdAt.toISOString(),
-    startedAt: subscription.startedAt?.toISOString() ?? null,
-    benefitsStartAt: subscription.benefitsStartAt?.toISOString() ?? null,
-    canceledAt: subscription.canceledAt?.toISOString() ?? null,
-    amountCents: subscription.amountCents,
-    paymentMethod: subscription.paymentMethod,
-    plan: toSubscriptionPlan(plan),
-  };
 }

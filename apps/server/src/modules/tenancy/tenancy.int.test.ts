@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import { clinics, emailOutbox, plans, userRoles, users } from '../../db/schema.ts';
-import { TEST_PASSWORD, changeSettings, cookieHeaderOf, createClinic, createSignedInUser, createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
+import { TEST_PASSWORD, changeSettings, cookieHeaderOf, createClinic, createSignedInUser, createTestApp, uniqueEmail, type TestApp, settleWork } from '../../../test/helpers.ts';
 import { suspendExpiredTrials } from './service.ts';
 
 let t: TestApp;
@@ -161,7 +161,7 @@ describe('onboarding', () => {
     expect(refused.json().error.message).toBe(messages.tenancy.verifyEmailFirst);
     expect(await t.db.select().from(clinics).where(eq(clinics.slug, 'confirmada'))).toHaveLength(0);
 
-    await t.app.background.settled();
+    await settleWork(t);
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
     const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
     expect((await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}`, headers: { cookie } })).statusCode).toBe(302);
@@ -189,7 +189,7 @@ describe('onboarding', () => {
 
     // 'Novas clínicas' is on by default: the support address hears of it.
     // Sent after the answer, so that a slow SMTP server does not hold the sign-up.
-    await t.app.background.settled();
+    await settleWork(t);
     const [notice] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Nova Vida'));
     expect(notice).toMatchObject({ to: 'suporte@carteirinha.com.br' });
     expect(notice?.text).toContain('/admin');
@@ -248,7 +248,7 @@ describe('onboarding', () => {
     await changeSettings(t, admin.cookie, { notifyNewClinics: false });
     const { cookie } = await confirmedNewcomer();
     expect((await onboard(cookie, { name: 'Clínica Silenciosa', cnpj: '11.222.333/0001-81', slug: 'silenciosa' })).statusCode).toBe(201);
-    await t.app.background.settled();
+    await settleWork(t);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Silenciosa'))).toHaveLength(0);
     await changeSettings(t, admin.cookie, { notifyNewClinics: true });
   });

@@ -26,17 +26,21 @@ function visitRows(db: Database) {
       discountCents: visits.discountCents,
       finalCents: visits.finalCents,
       status: visits.status,
+      canceledAt: visits.canceledAt,
+      // A subscription the patient withdrew from within the 7 days (lifecycle: cancel_reason 'withdrawal').
+      subscriptionWithdrawnAt: sql<Date | null>`case when ${subscriptions.cancelReason} = 'withdrawal' then ${subscriptions.canceledAt} end`.mapWith(subscriptions.canceledAt),
     })
     .from(visits)
     .innerJoin(cards, eq(cards.id, visits.cardId))
+    .innerJoin(subscriptions, eq(subscriptions.id, visits.subscriptionId))
     .innerJoin(users, eq(users.id, visits.patientUserId))
     .leftJoin(profiles, eq(profiles.id, visits.patientUserId))
     .leftJoin(dependents, eq(dependents.id, visits.dependentId))
     .$dynamic();
 }
 
-function toVisit({ cursorAt: _cursor, ...row }: { performedAt: Date; cursorAt: string } & Omit<Visit, 'performedAt'>): Visit {
-  return { ...row, performedAt: row.performedAt.toISOString() };
+function toVisit({ cursorAt: _cursor, ...row }: { performedAt: Date; cursorAt: string; canceledAt: Date | null; subscriptionWithdrawnAt: Date | null } & Omit<Visit, 'performedAt' | 'canceledAt' | 'subscriptionWithdrawnAt'>): Visit {
+  return { ...row, performedAt: row.performedAt.toISOString(), canceledAt: row.canceledAt?.toISOString() ?? null, subscriptionWithdrawnAt: row.subscriptionWithdrawnAt?.toISOString() ?? null };
 }
 
 /**

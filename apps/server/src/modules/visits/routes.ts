@@ -5,7 +5,8 @@ import { errorResponses } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
 import { listClinicVisits } from './repository.ts';
-import { createVisit } from './service.ts';
+import { cancelVisit, createVisit } from './service.ts';
+import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
 
 const errors = errorResponses(400, 401, 403);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
@@ -41,5 +42,19 @@ export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
       const tenant = requireTenant(request);
       return reply.status(201).send(await createVisit(db, tenant, request.body, now()));
     },
+  );
+
+  app.post(
+    '/api/clinic/visits/:id/cancel',
+    {
+      config: { access: 'visits:write' },
+      schema: {
+        tags: ['clínica'],
+        summary: 'Cancela um atendimento registrado (continua na lista, marcado, e deixa de contar como desconto recebido)',
+        params: idParamsSchema,
+        response: { 200: visitSchema, ...writeErrors },
+      },
+    },
+    async (request) => cancelVisit(db, requireTenant(request), request.params.id, now()),
   );
 };

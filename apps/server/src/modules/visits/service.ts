@@ -8,6 +8,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { cardBenefitsState } from '../cards/card-benefits.ts';
 import { findClinicCard, type CardFacts } from '../cards/repository.ts';
 import { findService } from '../services/repository.ts';
+import { and, eq, isNull } from 'drizzle-orm';
 import { findClinicVisit } from './repository.ts';
 
 type Actor = { userId: string; clinicId: string };
@@ -86,6 +87,23 @@ export async function createVisit(db: Database, actor: Actor, input: CreateVisit
     return visit.id;
   });
   const visit = await findClinicVisit(db, actor, id);
+  if (!visit) throw new AppError('NOT_FOUND');
+  return visit;
+}
+
+/**
+ * Calls off a visit recorded by mistake (or not given): it stays in the list, marked, and no longer counts as a
+ * discount received (the 7-day withdrawal keeps back only the discounts of visits that happened). Audited.
+ */
+export async function cancelVisit(db: Database, actor: Actor, visitId: string, now: Date): Promise<Visit> {
+  await db.transaction(async (tx) => {
+    const [visit] = await tx.select({ id: visits.id, canceledAt: visits.canceledAt }).from(visits).where(and(eq(visits.id, visitId), eq(visits.clinicId, actor.clinicId))).for('update').limit(1);
+    if (!visit) throw new AppError('NOT_FOUND');
+    if (visit.canceledAt !== null) throw new AppError('CONFLICT', messages.cardScreens.visitAlreadyCanceled);
+    await tx.update(visits).set({ canceledAt: now, updatedAt: now }).where(and(eq(visits.id, visitId), isNull(visits.canceledAt)));
+    await recordAudit(tx, { actorUserId: actor.userId, action: 'visit.canceled', entity: 'visit', entityId: visitId, clinicId: actor.clinicId, details: {} });
+  });
+  const visit = await findClinicVisit(db, actor, visitId);
   if (!visit) throw new AppError('NOT_FOUND');
   return visit;
 }

@@ -140,8 +140,21 @@ type Call = {
 /** GET /v3/wallets/ ("Recuperar WalletId"): a list whose item is the authenticated account's wallet. */
 const walletsSchema = z.object({ data: z.array(z.object({ id: z.string().min(1) })) });
 
-/** The Asaas client plus what only Asaas has: checking a clinic's key before it is stored. */
+/** GET/POST/PUT /v3/webhooks: what a webhook answers (its id and address). */
+const webhookSchema = z.object({ id: z.string().min(1), url: z.string() });
+
+/** A clinic's own webhook at its Asaas account ("Create new Webhook via API"). */
+export type AsaasWebhook = { url: string; authToken: string; email: string; events: readonly string[] };
+
+/** The Asaas client plus what only Asaas has: checking a clinic's key before it is stored, and its webhook. */
 export type AsaasProvider = PaymentProvider & {
+  /**
+   * Registers (or, when one with this URL exists, updates) the webhook of the account `apiKey` opens: Asaas then
+   * posts that account's events there with `authToken` in `asaas-access-token`, in order (SEQUENTIALLY). Answers
+   * the webhook's id. A refusal is a PAYMENT_REJECTED (422) and an unreachable Asaas a PAYMENT_PROVIDER_UNAVAILABLE
+   * (503), both in pt-BR.
+   */
+  registerWebhook: (apiKey: string, webhook: AsaasWebhook) => Promise<string>;
   /**
    * The wallet of the account a key opens (GET /v3/wallets/), null when Asaas lists none. A refused key is a
    * PAYMENT_REJECTED (422) and an unreachable Asaas a PAYMENT_PROVIDER_UNAVAILABLE (503), both in pt-BR.
@@ -397,8 +410,15 @@ export function createAsaasProvider(options: AsaasProviderOptions): AsaasProvide
       await call(account, { method: 'PUT', path, body: { billingType: BILLING_TYPE_OF[method], updatePendingPayments: true } }, subscriptionSchema);
     },
 
-    async refundCharge(account, providerChargeId) {
-      await call(account, { method: 'POST', path: `/payments/${encodeURIComponent(providerChargeId)}/refund`, body: {} }, paymentSchema);
+    async refundCharge(account, providerChargeId, amountCents) {
+      // Without `value` Asaas refunds the whole charge; with it, that much of it (a partial refund).
+      const body = amountCents ? { value: centsToReais(amountCents) } : {};
+      await call(account, { method: 'POST', path: `/payments/${encodeURIComponent(providerChargeId)}/refund`, body }, paymentSchema);
+    },
+
+    async updateSubscriptionAmount(account, providerSubscriptionId, amountCents) {
+      const path = `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`;
+      await call(account, { method: 'PUT', path, body: { value: centsToReais(amountCents), updatePendingPayments: true } }, subscriptionSchema);
     },
 
     async getCharge(account, providerChargeId) {
@@ -415,6 +435,24 @@ export function createAsaasProvider(options: AsaasProviderOptions): AsaasProvide
       } catch (error) {
         // The generic words ("nada foi cobrado") do not fit here: what failed is the check of the key.
         if (error instanceof AppError && error.code === 'PAYMENT_PROVIDER_UNAVAILABLE') throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', messages.billingSettings.asaasUnreachable);
+        throw error;
+      }
+    },
+
+    async registerWebhook(apiKey, webhook) {
+      const account: MerchantAccount = { clinicId: 'webhook-registration', apiKey, merchantName: '', merchantCity: '' };
+      const body = { name: 'Carteirinha', url: webhook.url, email: webhook.email, enabled: true, interrupted: false, authToken: webhook.authToken, sendType: 'SEQUENTIALLY', events: [...webhook.events] };
+      try {
+        const existing = (await listAll(account, '/webhooks', {}, webhookSchema)).find((item) => item.url === webhook.url);
+        const saved = existing
+          ? await call(account, { method: 'PUT', path: `/webhooks/${encodeURIComponent(existing.id)}`, body }, webhookSchema)
+          : await call(account, { method: 'POST', path: '/webhooks', body }, webhookSchema);
+        return saved.id;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'PAYMENT_REJECTED') {
+          throw new AppError('PAYMENT_REJECTED', formatMessage(messages.billingSettings.webhookRefused, { reason: error.message }));
+        }
+        if (error instanceof AppError) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', messages.billingSettings.webhookUnreachable);
         throw error;
       }
     },

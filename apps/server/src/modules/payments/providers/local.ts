@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
 import QRCode from 'qrcode';
 import { messages } from '@carteirinha/shared/messages';
@@ -9,8 +10,12 @@ import { boletoDigitableLine } from './boleto-line.ts';
 import { cardSummaryOf, checkTestCard } from './card-check.ts';
 import { centsToReais } from './money.ts';
 import type { CreateProviderSubscriptionInput, MerchantAccount, PaymentProvider, ProviderCharge } from './provider.ts';
+import type { Database } from '../../../db/client.ts';
+import { localProviderCharges } from '../../../db/schema.ts';
 
 export type LocalProviderOptions = {
+  /** Where the provider keeps its own record of the charges it made (local_provider_charges). */
+  db: Database;
   /** PIX_KEY: the key every BR Code names; without it each clinic gets a stable random-key (EVP) look-alike. */
   pixKey?: string;
   now?: () => Date;
@@ -47,17 +52,68 @@ function requireCard(card: CreditCardInput | undefined): CreditCardInput {
   return card;
 }
 
+/** What the embedded provider adds to the interface: the payer's side of 'Simular pagamento'. */
+export type LocalProvider = PaymentProvider & {
+  /**
+   * The payer paid this charge at the provider (what a bank does for a real Pix or boleto, and the card acquirer for
+   * a card): the provider's record says RECEIVED (Pix, boleto) or CONFIRMED (card) from now on. Answers the charge,
+   * or null when the provider made no such charge for this clinic.
+   */
+  payerPaid: (account: MerchantAccount, providerChargeId: string) => Promise<ProviderCharge | null>;
+};
+
+type LocalChargeRow = typeof localProviderCharges.$inferSelect;
+
+function chargeOfRow(row: LocalChargeRow): ProviderCharge {
+  return {
+    id: row.id,
+    subscriptionId: row.subscriptionId,
+    status: row.status,
+    method: row.method,
+    amountCents: row.amountCents,
+    dueDate: row.dueDate,
+    paidAt: row.paidAt,
+    pixPayload: null,
+    pixQrCodePng: null,
+    boletoUrl: null,
+    boletoDigitableLine: null,
+    invoiceUrl: null,
+    cardSummary: null,
+    externalReference: null,
+  };
+}
+
+/**
+ * Records a charge the embedded provider made, in its own record: its first charges (createSubscription) and the
+ * renewals the payments module makes on its behalf (local-renewals.ts, in the renewal's transaction).
+ */
+export async function recordLocalCharge(
+  db: Database,
+  clinicId: string,
+  charge: Pick<ProviderCharge, 'id' | 'subscriptionId' | 'status' | 'method' | 'amountCents' | 'dueDate' | 'paidAt'>,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(localProviderCharges)
+    .values({ id: charge.id, clinicId, subscriptionId: charge.subscriptionId, status: charge.status, method: charge.method, amountCents: charge.amountCents, dueDate: charge.dueDate, paidAt: charge.paidAt, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+}
+
+const OPEN_AT_PROVIDER = ['PENDING', 'OVERDUE'];
+
 /**
  * The embedded default provider: no network. It charges nothing; it produces what a payer needs (a real Pix BR Code
  * with a valid CRC and its QR, a well-formed boleto line for our printable page, a sandbox-like card check), and
  * 'Simular pagamento' confirms through the same webhook endpoint a real provider calls.
  *
- * It keeps no state: the rows the core writes are the only record. So `getCharge` answers null and
- * `listRecentCharges` an empty list: reconciliation has nothing to compare for local charges (its webhooks never get
- * lost, they are posted by ourselves), and cancelling or refunding has nothing to undo here.
+ * Like a real provider it keeps its own record of its charges (local_provider_charges): `getCharge` answers from it,
+ * so a settlement is read back here as an Asaas one is read back from Asaas, and a local event the provider never
+ * saw paid settles nothing. Each clinic reads only its own charges (as a clinic's Asaas key opens only its account).
+ * `listRecentCharges` answers an empty list: its events are posted by ourselves and never lost.
  */
-export function createLocalProvider(options: LocalProviderOptions = {}): PaymentProvider {
+export function createLocalProvider(options: LocalProviderOptions): LocalProvider {
   const now = options.now ?? (() => new Date());
+  const { db } = options;
 
   async function firstCharge(account: MerchantAccount, input: CreateProviderSubscriptionInput, subscriptionId: string): Promise<ProviderCharge> {
     const paymentUuid = randomUUID();
@@ -95,6 +151,15 @@ export function createLocalProvider(options: LocalProviderOptions = {}): Payment
     }
   }
 
+  async function ownCharge(account: MerchantAccount, providerChargeId: string): Promise<LocalChargeRow | null> {
+    const [row] = await db
+      .select()
+      .from(localProviderCharges)
+      .where(and(eq(localProviderCharges.id, providerChargeId), eq(localProviderCharges.clinicId, account.clinicId)))
+      .limit(1);
+    return row ?? null;
+  }
+
   return {
     name: 'local',
     async ensureCustomer(_account, customer) {
@@ -103,18 +168,45 @@ export function createLocalProvider(options: LocalProviderOptions = {}): Payment
     async createSubscription(account, input) {
       // Our subscription id in theirs: a retried checkout names the same subscription.
       const id = `loc_sub_${input.externalReference}`;
-      return { id, firstCharge: await firstCharge(account, input, id) };
+      const charge = await firstCharge(account, input, id);
+      await recordLocalCharge(db, account.clinicId, charge, now());
+      return { id, firstCharge: charge };
     },
-    async cancelSubscription() {},
+    async cancelSubscription(account, providerSubscriptionId) {
+      // As Asaas deletes a removed subscription's open charges.
+      await db
+        .update(localProviderCharges)
+        .set({ status: 'DELETED', updatedAt: now() })
+        .where(and(eq(localProviderCharges.subscriptionId, providerSubscriptionId), eq(localProviderCharges.clinicId, account.clinicId), inArray(localProviderCharges.status, OPEN_AT_PROVIDER)));
+    },
     async updateSubscriptionMethod(_account, _subscriptionId, method: PaymentMethod, creditCard) {
       if (method === 'credit_card') checkTestCard(requireCard(creditCard), now());
     },
-    async refundCharge() {},
-    async getCharge() {
-      return null;
+    // Its renewals are made from the subscription's own amount (local-renewals.ts): nothing to keep here.
+    async updateSubscriptionAmount() {},
+    async refundCharge(account, providerChargeId, amountCents) {
+      const row = await ownCharge(account, providerChargeId);
+      if (!row) throw new AppError('PAYMENT_REJECTED', messages.paymentProviders.chargeUnknown);
+      await db
+        .update(localProviderCharges)
+        .set({ status: 'REFUNDED', refundedCents: amountCents ?? row.amountCents, updatedAt: now() })
+        .where(eq(localProviderCharges.id, row.id));
+    },
+    async getCharge(account, providerChargeId) {
+      const row = await ownCharge(account, providerChargeId);
+      return row ? chargeOfRow(row) : null;
     },
     async listRecentCharges() {
       return [];
+    },
+    async payerPaid(account, providerChargeId) {
+      const row = await ownCharge(account, providerChargeId);
+      if (!row) return null;
+      if (!OPEN_AT_PROVIDER.includes(row.status) && row.status !== 'DELETED') return chargeOfRow(row);
+      // A deleted charge's QR or boleto can still be paid (the bank does not know): the provider takes the money.
+      const status = row.method === 'credit_card' ? 'CONFIRMED' : 'RECEIVED';
+      const [paid] = await db.update(localProviderCharges).set({ status, paidAt: now(), updatedAt: now() }).where(eq(localProviderCharges.id, row.id)).returning();
+      return paid ? chargeOfRow(paid) : null;
     },
   };
 }

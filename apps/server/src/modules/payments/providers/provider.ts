@@ -108,8 +108,13 @@ export interface PaymentProvider {
   cancelSubscription(account: MerchantAccount, providerSubscriptionId: string): Promise<void>;
   /** Changes how the next charges are paid ('Alterar forma de pagamento'). */
   updateSubscriptionMethod(account: MerchantAccount, providerSubscriptionId: string, method: PaymentMethod, creditCard?: CreditCardInput, remoteIp?: string): Promise<void>;
-  /** Refunds a paid charge in full (CDC art. 49: cancellation within 7 days). */
-  refundCharge(account: MerchantAccount, providerChargeId: string): Promise<void>;
+  /**
+   * Refunds a paid charge: all of it (null), or `amountCents` of it (the 7-day withdrawal keeps the discounts the
+   * patient received, CDC art. 49).
+   */
+  refundCharge(account: MerchantAccount, providerChargeId: string, amountCents?: number | null): Promise<void>;
+  /** The price of each next charge (a plan changed, a dependent added or removed); open charges follow. */
+  updateSubscriptionAmount(account: MerchantAccount, providerSubscriptionId: string, amountCents: number): Promise<void>;
   getCharge(account: MerchantAccount, providerChargeId: string): Promise<ProviderCharge | null>;
   /** The charges created or changed since `since`: what reconciliation compares with the ledger. */
   listRecentCharges(account: MerchantAccount, since: Date): Promise<ProviderCharge[]>;

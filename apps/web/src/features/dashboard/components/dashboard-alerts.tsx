@@ -1,6 +1,6 @@
 import { ALERT_KINDS, type AdminDashboard, type DashboardAlert } from '@carteirinha/shared/contracts/dashboard';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { AlertTriangleIcon, BanIcon, ClockIcon, UserCheckIcon, type LucideIcon } from 'lucide-react';
+import { AlertTriangleIcon, BanIcon, ClockIcon, HandCoinsIcon, UserCheckIcon, WebhookIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { APPROVE_REGISTRATIONS_PATH, clinicsSearchPath } from '@/lib/admin-links';
@@ -9,6 +9,8 @@ import { alertText } from '../lib/alert-text';
 const t = messages.adminClinics.alerts;
 
 const ALERT_ICONS: Record<DashboardAlert['kind'], LucideIcon> = {
+  payment_held: HandCoinsIcon,
+  webhook_failed: WebhookIcon,
   trial_ending: ClockIcon,
   pending_approval: UserCheckIcon,
   suspended: BanIcon,
@@ -17,10 +19,11 @@ const ALERT_ICONS: Record<DashboardAlert['kind'], LucideIcon> = {
 
 /**
  * Where an alert leads: a sign-up awaiting approval opens 'Aprovar Cadastro'; anything else opens the clinics list
- * searched for that clinic.
+ * searched for that clinic (all clinics when the alert names none).
  */
 function alertTarget(alert: DashboardAlert): string {
-  return alert.kind === 'pending_approval' ? APPROVE_REGISTRATIONS_PATH : clinicsSearchPath(alert.clinicName);
+  if (alert.kind === 'pending_approval') return APPROVE_REGISTRATIONS_PATH;
+  return alert.clinicName === null ? '/admin/clinicas' : clinicsSearchPath(alert.clinicName);
 }
 
 /** How many alerts the server counted but did not send: it lists a few of each kind. */
@@ -58,7 +61,7 @@ export function DashboardAlerts({ alerts, totals }: DashboardAlertsProps) {
             {alerts.map((alert) => {
               const Icon = ALERT_ICONS[alert.kind];
               return (
-                <li key={`${alert.kind}-${alert.clinicId}`} className="flex items-start gap-3 text-sm">
+                <li key={`${alert.kind}-${alert.clinicId ?? 'platform'}`} className="flex items-start gap-3 text-sm">
                   <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
                   <Link to={alertTarget(alert)} className="min-w-0 break-words text-primary-text underline-offset-4 hover:underline">
                     {alertText(alert)}

@@ -12,5 +12,12 @@ describe('alertText', () => {
     expect(alertText({ ...clinic, kind: 'suspended', date: null })).toBe('Clínica Vida está suspensa');
     expect(alertText({ ...clinic, kind: 'overdue_payments', date: '2026-03-05T03:00:00.000Z' })).toBe('Clínica Vida tem pagamentos em atraso desde 05/03/2026');
     expect(alertText({ ...clinic, kind: 'overdue_payments', date: null })).toBe('Clínica Vida tem pagamentos em atraso');
+    expect(alertText({ ...clinic, kind: 'payment_held', date: '2026-03-05T15:00:00.000Z' })).toBe(
+      'Clínica Vida: pagamento recebido com valor menor que a cobrança, retido para conferência desde 05/03/2026',
+    );
+    expect(alertText({ ...clinic, kind: 'webhook_failed', date: '2026-03-05T15:00:00.000Z' })).toBe('Clínica Vida: evento do provedor de pagamento não processado desde 05/03/2026');
+    expect(alertText({ clinicId: null, clinicName: null, kind: 'webhook_failed', date: '2026-03-05T15:00:00.000Z' })).toBe(
+      'Evento do provedor de pagamento não processado desde 05/03/2026 (nenhuma clínica identificada)',
+    );
   });
 });

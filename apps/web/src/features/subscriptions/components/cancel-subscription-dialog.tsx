@@ -29,11 +29,18 @@ function CancellationRules({ preview }: { preview: CancellationPreview }) {
   return (
     <div className="grid gap-2 text-sm" data-testid="cancellation-rules">
       <p>{rule}</p>
-      {preview.freeWithdrawal ? (
+      {preview.kind === 'freeWithdrawal' ? (
         <>
           <p>{formatMessage(s.withdrawalUntil, { date: formatDate(preview.withdrawalEndsAt) })}</p>
-          <p className="font-medium">{formatMessage(s.refund, { amount: formatMoney(preview.refundCents) })}</p>
+          {/* The sum the patient agrees to before confirming: paid, minus the discounts received (CDC art. 49). */}
+          <div className="grid gap-1" data-testid="withdrawal-sum">
+            <p>{formatMessage(s.withdrawalPaid, { amount: formatMoney(preview.paidCents) })}</p>
+            <p>{formatMessage(s.withdrawalDiscounts, { amount: formatMoney(preview.discountsCents) })}</p>
+            <p className="font-medium">{formatMessage(s.refund, { amount: formatMoney(preview.refundCents) })}</p>
+          </div>
         </>
+      ) : preview.freeWithdrawal ? (
+        <p>{formatMessage(s.withdrawalUntil, { date: formatDate(preview.withdrawalEndsAt) })}</p>
       ) : null}
       {preview.benefitsUntil ? <p className="font-medium">{formatMessage(s.benefitsUntil, { date: formatDate(preview.benefitsUntil) })}</p> : null}
     </div>

@@ -1,10 +1,12 @@
 import type { Visit } from '@carteirinha/shared/contracts/visits';
-import { formatDateTime, formatMoney } from '@carteirinha/shared/format';
-import { messages } from '@carteirinha/shared/messages';
+import { formatDate, formatDateTime, formatMoney } from '@carteirinha/shared/format';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { Badge } from '@/components/ui/badge';
 import { DataTable, rowsPlaceholder, type DataColumn } from '@/components/ui/data-table';
 import { VisitStatusBadge } from './visit-status-badge';
 
-const c = messages.cardScreens.columns;
+const s = messages.cardScreens;
+const c = s.columns;
 
 type VisitsTableProps = {
   visits: Visit[] | undefined;
@@ -17,6 +19,18 @@ type VisitsTableProps = {
   /** Ver Histórico is one patient's: the column would repeat the same name. */
   showPatient?: boolean;
 };
+
+/** A visit called off, and one made under a subscription withdrawn within the 7 days (its discount was deducted). */
+function VisitStatus({ visit }: { visit: Visit }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      {visit.canceledAt ? <Badge variant="destructive">{s.visitCanceled}</Badge> : <VisitStatusBadge status={visit.status} />}
+      {visit.subscriptionWithdrawnAt ? (
+        <span className="text-xs text-muted-foreground">{formatMessage(s.visitBeforeWithdrawal, { date: formatDate(visit.subscriptionWithdrawnAt) })}</span>
+      ) : null}
+    </div>
+  );
+}
 
 function columnsOf(showPatient: boolean): DataColumn<Visit>[] {
   return [
@@ -35,7 +49,7 @@ function columnsOf(showPatient: boolean): DataColumn<Visit>[] {
       ),
     },
     { id: 'final', header: c.final, cell: (visit) => formatMoney(visit.finalCents), className: 'whitespace-nowrap font-medium tabular-nums' },
-    { id: 'status', header: c.status, cell: (visit) => <VisitStatusBadge status={visit.status} /> },
+    { id: 'status', header: c.status, cell: (visit) => <VisitStatus visit={visit} /> },
   ];
 }
 

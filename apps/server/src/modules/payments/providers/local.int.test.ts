@@ -1,12 +1,27 @@
 import { getBoletoInfo, getPixPayloadInfo, isValidBoleto, isValidPixKey, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config.ts';
+import type { DatabaseHandle } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { createLocalProvider, demoPixKeyOf } from './local.ts';
+import { createClinic, createTestDatabase } from '../../../../test/helpers.ts';
+import { createPaymentProviders } from './index.ts';
+import { createLocalProvider, demoPixKeyOf, type LocalProvider } from './local.ts';
 import type { CreateProviderSubscriptionInput, MerchantAccount } from './provider.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
-const account: MerchantAccount = { clinicId: '6f1c2b0e-8d7a-4c55-9a43-2f0d1e5b7c11', apiKey: null, merchantName: 'Clínica Saúde & Vida', merchantCity: 'São Paulo' };
 const subscriptionId = '0b8f6a52-3a1e-4c1d-9f7e-5d2c4b6a8e90';
+let database: DatabaseHandle;
+let account: MerchantAccount;
+let otherClinic: MerchantAccount;
+let provider: LocalProvider;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  account = { clinicId: (await createClinic(database.db, 'Clínica Saúde & Vida')).clinicId, apiKey: null, merchantName: 'Clínica Saúde & Vida', merchantCity: 'São Paulo' };
+  otherClinic = { ...account, clinicId: (await createClinic(database.db, 'Outra Clínica')).clinicId };
+  provider = createLocalProvider({ db: database.db, now: () => NOW });
+});
+afterAll(async () => database.close());
 
 function input(changes: Partial<CreateProviderSubscriptionInput> = {}): CreateProviderSubscriptionInput {
   return {
@@ -33,8 +48,6 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('the local provider', () => {
-  const provider = createLocalProvider({ now: () => NOW });
-
   it('makes a real Pix BR Code: valid CRC, the amount with the adhesion fee, the clinic as merchant, a txid', async () => {
     const { id, firstCharge } = await provider.createSubscription(account, input());
     expect(id).toBe(`loc_sub_${subscriptionId}`);
@@ -51,7 +64,7 @@ describe('the local provider', () => {
   });
 
   it('draws the QR as a PNG and uses PIX_KEY when one is configured', async () => {
-    const withKey = createLocalProvider({ pixKey: 'financeiro@clinica.com.br', now: () => NOW });
+    const withKey = createLocalProvider({ db: database.db, pixKey: 'financeiro@clinica.com.br', now: () => NOW });
     const { firstCharge } = await withKey.createSubscription(account, input({ firstChargeExtraCents: 0 }));
     const png = Buffer.from(firstCharge.pixQrCodePng ?? '', 'base64');
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -104,12 +117,44 @@ describe('the local provider', () => {
     await expect(provider.updateSubscriptionMethod(account, 'loc_sub_x', 'credit_card', { ...card, expiryMonth: '11', expiryYear: '2026' })).resolves.toBeUndefined();
   });
 
-  it('is stateless: nothing to look up, cancel or refund', async () => {
+  it('keeps its own record: answers the read-back of what it made and what the payer paid, to that clinic only', async () => {
     await expect(provider.ensureCustomer(account, { name: 'Maria', email: 'maria@teste.dev', cpfCnpj: '52998224725', externalReference: 'u1' })).resolves.toBe('loc_cus_u1');
+    const { id, firstCharge } = await provider.createSubscription(account, input({ externalReference: '5c1f0e7a-2d3b-4c5d-8e9f-0a1b2c3d4e5f' }));
+    await expect(provider.getCharge(account, firstCharge.id)).resolves.toMatchObject({ id: firstCharge.id, subscriptionId: id, status: 'PENDING', amountCents: 5990, paidAt: null });
+    // Another clinic's key does not open this clinic's charges; an unknown charge is unknown.
+    await expect(provider.getCharge(otherClinic, firstCharge.id)).resolves.toBeNull();
     await expect(provider.getCharge(account, 'loc_pay_x')).resolves.toBeNull();
+    await expect(provider.payerPaid(otherClinic, firstCharge.id)).resolves.toBeNull();
+
+    await expect(provider.payerPaid(account, firstCharge.id)).resolves.toMatchObject({ status: 'RECEIVED', paidAt: NOW });
+    await expect(provider.getCharge(account, firstCharge.id)).resolves.toMatchObject({ status: 'RECEIVED', amountCents: 5990 });
+    await provider.refundCharge(account, firstCharge.id, 1000);
+    await expect(provider.getCharge(account, firstCharge.id)).resolves.toMatchObject({ status: 'REFUNDED' });
+    await expect(provider.refundCharge(account, 'loc_pay_x')).rejects.toMatchObject({ code: 'PAYMENT_REJECTED' });
+
+    // Cancelling the subscription deletes its open charges, as Asaas does; a card charge is captured at once.
+    const boleto = await provider.createSubscription(account, input({ method: 'boleto', externalReference: '6d2a1f8b-3e4c-4d6e-9f0a-1b2c3d4e5f60' }));
+    await provider.cancelSubscription(account, boleto.id);
+    await expect(provider.getCharge(account, boleto.firstCharge.id)).resolves.toMatchObject({ status: 'DELETED' });
+    const carded = await provider.createSubscription(account, input({ method: 'credit_card', creditCard: card, externalReference: '7e3b2a9c-4f5d-4e7f-8a1b-2c3d4e5f6071' }));
+    await expect(provider.getCharge(account, carded.firstCharge.id)).resolves.toMatchObject({ status: 'CONFIRMED', paidAt: NOW });
     await expect(provider.listRecentCharges(account, NOW)).resolves.toEqual([]);
-    await expect(provider.cancelSubscription(account, 'loc_sub_x')).resolves.toBeUndefined();
-    await expect(provider.refundCharge(account, 'loc_pay_x')).resolves.toBeUndefined();
     await expect(provider.updateSubscriptionMethod(account, 'loc_sub_x', 'pix')).resolves.toBeUndefined();
+  });
+});
+
+describe('createPaymentProviders', () => {
+  it('makes new subscriptions with the configured provider and keeps both for existing rows', () => {
+    const local = createPaymentProviders(loadConfig({}).payments, { db: database.db });
+    expect(local.default.name).toBe('local');
+    expect(local.byName('asaas').name).toBe('asaas');
+    expect(local.byName('local')).toBe(local.default);
+    expect(local.local).toBe(local.default);
+
+    const config = loadConfig({ PAYMENT_PROVIDER: 'asaas', ASAAS_WEBHOOK_TOKEN: 'token-do-webhook-com-tamanho' }).payments;
+    const asaas = createPaymentProviders(config, { db: database.db });
+    expect(asaas.default.name).toBe('asaas');
+    expect(asaas.byName('local').name).toBe('local');
+    expect(asaas.webhookToken).toBe('token-do-webhook-com-tamanho');
   });
 });

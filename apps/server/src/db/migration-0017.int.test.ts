@@ -1,0 +1,174 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PGLITE_EXTENSIONS, type Database } from './client.ts';
+import * as schema from './schema.ts';
+import { createPostgresDatabase } from '../../test/postgres-database.ts';
+import { databaseUrlOf, testDatabaseKind } from '../../test/helpers.ts';
+
+/**
+ * Migration 0017 on a database that lived before it: a patient who subscribed twice has two cards (one per
+ * subscription) with visits on both, and two people of one clinic carry the same CPF. After it, the person keeps one
+ * card for life (the first number), every visit points at it, and the older CPF claim is kept.
+ */
+const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
+const BEFORE = '0016_visits_service_names';
+
+/** The test's database through its own driver, so that each migrator gets the database type it takes. */
+type Opened = { db: Database; migrate: (folder: string) => Promise<void>; close: () => Promise<void> };
+let handle: Opened;
+let folderBefore: string;
+
+async function openForMigrations(): Promise<Opened> {
+  if (testDatabaseKind() === 'pglite') {
+    const client = await PGlite.create(undefined, { extensions: PGLITE_EXTENSIONS });
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+    return { db, migrate: (folder) => migratePglite(db, { migrationsFolder: folder }), close: () => client.close() };
+  }
+  // An empty database on the test server (dropped on close), reached through a pool of this test's own.
+  const database = await createPostgresDatabase(1);
+  const pool = new pg.Pool({ connectionString: await databaseUrlOf(database), max: 2 });
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return {
+    db,
+    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
+    close: async () => {
+      await pool.end();
+      await database.close();
+    },
+  };
+}
+
+/** The migrations folder as it was up to `lastTag`: the journal cut after it, the SQL files as they are. */
+async function migrationsUpTo(lastTag: string): Promise<string> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-migrations-'));
+  await fs.cp(MIGRATIONS, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = z.object({ entries: z.array(z.object({ tag: z.string() }).loose()) }).loose().parse(JSON.parse(await fs.readFile(journalFile, 'utf8')));
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last < 0) throw new Error(`${lastTag} is not in the journal`);
+  await fs.writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
+  return folder;
+}
+
+async function rows<T extends z.ZodType>(query: ReturnType<typeof sql>, schema: T): Promise<z.infer<T>[]> {
+  const result = await handle.db.execute(query);
+  return z.object({ rows: z.array(schema) }).parse(result).rows;
+}
+
+const ids = {
+  clinic: randomUUID(),
+  plan: randomUUID(),
+  patient: randomUUID(),
+  firstSubscription: randomUUID(),
+  secondSubscription: randomUUID(),
+  firstCard: randomUUID(),
+  secondCard: randomUUID(),
+  olderHolder: randomUUID(),
+  newerHolder: randomUUID(),
+  olderHolderSubscription: randomUUID(),
+  newerHolderSubscription: randomUUID(),
+  dependentWithHolderCpf: randomUUID(),
+};
+const SHARED_CPF = '52998224725';
+const OTHER_CPF = '11144477735';
+
+async function insertUser(id: string, email: string, cpf: string | null): Promise<void> {
+  await handle.db.execute(sql`insert into users (id, name, email, email_verified) values (${id}, 'Pessoa', ${email}, true)`);
+  await handle.db.execute(sql`insert into profiles (id, full_name, cpf) values (${id}, 'Pessoa', ${cpf})`);
+  await handle.db.execute(sql`insert into user_roles (user_id, role, clinic_id) values (${id}, 'patient', ${ids.clinic})`);
+}
+
+async function insertSubscription(id: string, userId: string, createdAt: string, status: string): Promise<void> {
+  await handle.db.execute(sql`insert into subscriptions (id, clinic_id, user_id, plan_id, status, created_at) values (${id}, ${ids.clinic}, ${userId}, ${ids.plan}, ${status}, ${createdAt})`);
+}
+
+beforeAll(async () => {
+  handle = await openForMigrations();
+  folderBefore = await migrationsUpTo(BEFORE);
+  await handle.migrate(folderBefore);
+  await handle.db.execute(sql`insert into clinics (id, name, cnpj, slug, status) values (${ids.clinic}, 'Clínica Antiga', '99111222000100', ${`antiga-${ids.clinic.slice(0, 8)}`}, 'active')`);
+  await handle.db.execute(sql`insert into subscription_plans (id, clinic_id, name, price_cents) values (${ids.plan}, ${ids.clinic}, 'Plano', 9990)`);
+
+  // A patient who subscribed, cancelled and subscribed again: a card per subscription, a visit on each.
+  await insertUser(ids.patient, `paciente-${ids.patient}@teste.dev`, OTHER_CPF);
+  await insertSubscription(ids.firstSubscription, ids.patient, '2026-01-10T12:00:00Z', 'canceled');
+  await insertSubscription(ids.secondSubscription, ids.patient, '2026-03-10T12:00:00Z', 'active');
+  await handle.db.execute(sql`insert into cards (id, clinic_id, subscription_id, holder_user_id, number, secret_encrypted, issued_at)
+    values (${ids.firstCard}, ${ids.clinic}, ${ids.firstSubscription}, ${ids.patient}, '8076000000000001', 'sealed-1', '2026-01-10T12:00:00Z'),
+           (${ids.secondCard}, ${ids.clinic}, ${ids.secondSubscription}, ${ids.patient}, '8076000000000002', 'sealed-2', '2026-03-10T12:00:00Z')`);
+  for (const [cardId, subscriptionId] of [[ids.firstCard, ids.firstSubscription], [ids.secondCard, ids.secondSubscription]] as const) {
+    await handle.db.execute(sql`insert into visits (clinic_id, card_id, subscription_id, patient_user_id, service_name, category, original_cents, discount_percent, discount_cents, final_cents)
+      values (${ids.clinic}, ${cardId}, ${subscriptionId}, ${ids.patient}, 'Consulta', 'consulta', 10000, 30, 3000, 7000)`);
+    await handle.db.execute(sql`insert into card_validations (clinic_id, card_id, method, result) values (${ids.clinic}, ${cardId}, 'number', 'valid')`);
+  }
+
+  // Two holders of one clinic with one CPF (the take-over of issue 22), and a dependent carrying it too.
+  await insertUser(ids.olderHolder, `dono-${ids.olderHolder}@teste.dev`, SHARED_CPF);
+  await insertUser(ids.newerHolder, `impostor-${ids.newerHolder}@teste.dev`, SHARED_CPF);
+  await insertSubscription(ids.olderHolderSubscription, ids.olderHolder, '2026-02-01T12:00:00Z', 'active');
+  await insertSubscription(ids.newerHolderSubscription, ids.newerHolder, '2026-04-01T12:00:00Z', 'active');
+  await handle.db.execute(sql`insert into dependents (id, clinic_id, holder_user_id, full_name, cpf, created_at)
+    values (${ids.dependentWithHolderCpf}, ${ids.clinic}, ${ids.patient}, 'Dependente', ${SHARED_CPF}, '2026-05-01T12:00:00Z')`);
+
+  await handle.migrate(MIGRATIONS);
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await fs.rm(folderBefore, { recursive: true, force: true });
+});
+
+describe('migration 0017', () => {
+  it('keeps one card per person, the first number, pointed at the newest subscription', async () => {
+    const cards = await rows(sql`select id, number, subscription_id as "subscriptionId" from cards where holder_user_id = ${ids.patient}`, z.object({ id: z.string(), number: z.string(), subscriptionId: z.string() }));
+    expect(cards).toEqual([{ id: ids.firstCard, number: '8076000000000001', subscriptionId: ids.secondSubscription }]);
+  });
+
+  it('moves every visit and validation record to the kept card, and loses none', async () => {
+    const visits = await rows(sql`select card_id as "cardId", subscription_id as "subscriptionId" from visits where patient_user_id = ${ids.patient} order by subscription_id = ${ids.secondSubscription}`, z.object({ cardId: z.string(), subscriptionId: z.string() }));
+    expect(visits).toEqual([
+      { cardId: ids.firstCard, subscriptionId: ids.firstSubscription },
+      { cardId: ids.firstCard, subscriptionId: ids.secondSubscription },
+    ]);
+    const validations = await rows(sql`select card_id as "cardId" from card_validations where clinic_id = ${ids.clinic}`, z.object({ cardId: z.string() }));
+    expect(validations).toEqual([{ cardId: ids.firstCard }, { cardId: ids.firstCard }]);
+  });
+
+  it('keeps the older claim of a shared CPF, clears it from the newer people, and audits each drop', async () => {
+    const claims = await rows(sql`select cpf, user_id as "userId", dependent_id as "dependentId" from cpf_claims where clinic_id = ${ids.clinic} order by cpf`, z.object({ cpf: z.string(), userId: z.string(), dependentId: z.string().nullable() }));
+    expect(claims).toEqual([
+      { cpf: OTHER_CPF, userId: ids.patient, dependentId: null },
+      { cpf: SHARED_CPF, userId: ids.olderHolder, dependentId: null },
+    ]);
+    const cpfs = await rows(sql`select id, cpf from profiles where id in (${ids.olderHolder}, ${ids.newerHolder}) order by id = ${ids.newerHolder}`, z.object({ id: z.string(), cpf: z.string().nullable() }));
+    expect(cpfs).toEqual([
+      { id: ids.olderHolder, cpf: SHARED_CPF },
+      { id: ids.newerHolder, cpf: null },
+    ]);
+    const [dependent] = await rows(sql`select cpf from dependents where id = ${ids.dependentWithHolderCpf}`, z.object({ cpf: z.string().nullable() }));
+    expect(dependent?.cpf).toBeNull();
+    const drops = await rows(sql`select entity, entity_id as "entityId" from audit_log where action = 'cpf.claim_dropped' and clinic_id = ${ids.clinic} order by entity`, z.object({ entity: z.string(), entityId: z.string() }));
+    expect(drops).toEqual([
+      { entity: 'dependent', entityId: ids.dependentWithHolderCpf },
+      { entity: 'profile', entityId: ids.newerHolder },
+    ]);
+  });
+
+  it('refuses a second card for the same person, and a second claim of a CPF in the clinic', async () => {
+    await expect(
+      handle.db.execute(sql`insert into cards (clinic_id, subscription_id, holder_user_id, number, secret_encrypted) values (${ids.clinic}, ${ids.secondSubscription}, ${ids.patient}, '8076000000000003', 'sealed-3')`),
+    ).rejects.toThrow();
+    await expect(handle.db.execute(sql`insert into cpf_claims (clinic_id, cpf, user_id) values (${ids.clinic}, ${SHARED_CPF}, ${ids.newerHolder})`)).rejects.toThrow();
+  });
+});
