@@ -287,6 +287,29 @@ test.describe('/clinica/validar-qrcode', () => {
     });
   }
 
+  test("on a phone: a QR of a few minutes ago answers 'QR Code expirado', in view, never 'assinatura inativa'", async ({ page, signInAs, visit }) => {
+    // The server's clock decides, and real time has to pass: the code must be two 30 s steps old.
+    test.setTimeout(180_000);
+    await page.setViewportSize(PHONE);
+    await signInAs('patient');
+    await visit('/paciente/cartao');
+    const token = await shownToken(page);
+    await page.context().clearCookies();
+    await signInAs('clinicStaff');
+    await visit('/clinica/validar-qrcode');
+    await page.waitForTimeout(95_000);
+
+    await validateAtQrCodePage(page, token);
+    const result = page.getByTestId('validation-result');
+    await expect(result).toHaveAttribute('data-outcome', 'expired');
+    const heading = result.getByRole('heading', { level: 2 });
+    await expect(heading).toHaveText('QR Code expirado: peça ao paciente para abrir o cartão de novo, ou digite o número do cartão');
+    await expect(heading).toBeInViewport();
+    await expect(result).toContainText('NÃO aplicar desconto');
+    await expect(result).not.toContainText('assinatura inativa');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  });
+
   test("Novo clears the code and the answer", async ({ page, signInAs, visit }) => {
     const { result } = await validateDemoQrAsReceptionist(page, signInAs, visit);
     await page.getByRole('button', { name: 'Novo' }).click();
