@@ -89,7 +89,8 @@ describe("a clinic's landing page, drawn by the server", () => {
     expect(family).toContain('R$ 149,90');
     expect(family).toContain('Até 4 pessoas');
     expect(family).toContain('Consultas: 30%');
-    expect(family).toMatch(/<a [^>]*href="\/auth\?tab=cadastrar"[^>]*>Assinar Agora<\/a>/);
+    // Sign-up first, then straight on to that plan's checkout (issue 23).
+    expect(family).toMatch(/<a [^>]*href="\/auth\?tab=cadastrar&amp;next=%2Fpaciente%2Fassinatura%3Fplano%3D[0-9a-f-]{36}"[^>]*>Assinar Agora<\/a>/);
     expect(html).toContain('Plano Clínica Sorriso');
     expect(html).not.toContain('Plano Antigo');
     // The platform's own plans belong to its own host.
