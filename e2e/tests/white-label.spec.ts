@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { expect, test } from '../fixtures';
-import { TEST_PASSWORD, clinicOrigin, createTrialClinic, cssVariable, expectToast, uniqueEmail } from '../tenancy';
+import { TEST_PASSWORD, clinicOrigin, createTrialClinic, cssVariable, expectToast, latestEmailTo, uniqueEmail } from '../tenancy';
 
 /** A 1×1 PNG: the smallest real image the server will sniff and re-encode. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -11,6 +11,31 @@ function planCard(page: Page, name: string) {
 }
 
 test.describe("a clinic's own host", () => {
+  test("a patient's confirmation e-mail is the clinic's, and its link lands on the clinic's site", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const demo = clinicOrigin(baseURL, 'demo');
+    const email = uniqueEmail();
+    await page.goto(`${demo}/auth?tab=cadastrar`);
+    const form = page.getByRole('tabpanel', { name: 'Cadastrar' });
+    await form.getByLabel('Nome Completo').fill('Paciente do E-mail');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Senha').fill(TEST_PASSWORD);
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(page).toHaveURL(`${demo}/paciente`);
+
+    const mail = await latestEmailTo(baseURL, email, 'Confirme seu email');
+    expect(mail.text).toContain('Clínica Demo');
+    expect(mail.text).not.toContain('Carteirinha');
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? '');
+    expect(link.origin).toBe(demo);
+    // Opened from the mailbox: the clinic's site says so, in the clinic's name — not the platform's sales page.
+    await page.goto(link.toString());
+    await expect(page).toHaveURL(`${demo}/`);
+    await expectToast(page, 'Email confirmado!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clínica Demo');
+    await expect(page.getByText('Criar Minha Plataforma')).toHaveCount(0);
+  });
+
   test("shows the clinic's name, colour, title and patient plans", async ({ page, visit, baseURL }) => {
     const demo = clinicOrigin(baseURL, 'demo');
     await visit(`${demo}/`);
