@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { reassignCpfRequestSchema, type ReassignCpfResponse } from '@carteirinha/shared/contracts/profiles';
 import { formatCpf } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,6 +23,11 @@ export function CpfOwnerCard() {
   const reassign = useReassignCpf();
   const [done, setDone] = useState<ReassignCpfResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  // The answer the admin waits for comes into view (on a phone it lands under the button, past the fold).
+  useEffect(() => {
+    if (done || failure) resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [done, failure]);
   const {
     control,
     register,
@@ -57,7 +62,7 @@ export function CpfOwnerCard() {
           <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
             {isSubmitting ? messages.common.saving : s.submit}
           </Button>
-          <div aria-live="polite" data-testid="cpf-owner-result">
+          <div ref={resultRef} aria-live="polite" data-testid="cpf-owner-result" className="scroll-mb-24">
             {done ? (
               <p className="text-sm font-medium text-primary">
                 {formatMessage(done.movedFromAnother ? s.moved : s.alreadyTheirs, { cpf: formatCpf(done.cpf), name: done.patientName })}
