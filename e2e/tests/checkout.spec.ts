@@ -279,6 +279,10 @@ test.describe('/paciente/assinatura checkout', () => {
       const summary = page.getByRole('region', { name: PLAN });
       await expect(summary.getByText('Encerrada em', { exact: true })).toBeVisible();
       await expect(summary.getByText('Pago até', { exact: true })).toHaveCount(0);
+      // The receipt on the page too: its protocol, and where the refund of what was paid stands.
+      const onPage = summary.getByTestId('cancellation-receipt');
+      await expect(onPage).toContainText(/Protocolo\s*CAN-\d{8}-[0-9A-F]{8}/);
+      await expect(onPage).toContainText(/Reembolso\s*R\$\s?[\d.]+,\d{2}: (em processamento|devolvido)/);
       // Nothing on the page scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 

@@ -345,6 +345,12 @@ export const messages = {
     amount: 'Valor',
     paidThrough: 'Pago até',
     endedAt: 'Encerrada em',
+    /** A cancelled subscription's receipt on the page (issue 23): the protocol and where the refund stands. */
+    protocol: 'Protocolo',
+    refundLabel: 'Reembolso',
+    refundNone: 'Nenhum valor a devolver',
+    refundProcessing: '{amount}: em processamento',
+    refundDone: '{amount}: devolvido',
     waitingEnds: 'Carência até',
     paymentMethod: 'Forma de pagamento',
     notPaidYet: 'Aguardando o primeiro pagamento',

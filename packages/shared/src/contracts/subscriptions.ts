@@ -40,8 +40,28 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/** How a cancellation's refund stands: none was due; asked of the payment provider; given back in full. */
+export const REFUND_STATUSES = ['none', 'processing', 'done'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * What a patient's cancellation decided and where its refund stands (issue 23): the protocol the receipt carries, the
+ * refund decided (a withdrawal's: what was paid less the discounts received), how much of it came back so far.
+ */
+export const cancellationSummarySchema = z.object({
+  protocol: z.string(),
+  refundCents: z.number().int(),
+  refundedCents: z.number().int(),
+  refundStatus: z.enum(REFUND_STATUSES),
+});
+export type CancellationSummary = z.infer<typeof cancellationSummarySchema>;
+
+/** The patient's own subscription, with its cancellation when they cancelled it. */
+export const mySubscriptionSchema = subscriptionSchema.extend({ cancellation: cancellationSummarySchema.nullable() });
+export type MySubscription = z.infer<typeof mySubscriptionSchema>;
+
 /** GET /api/patient/subscription: the newest subscription of the signed-in patient, or null. */
-export const mySubscriptionResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
+export const mySubscriptionResponseSchema = z.object({ subscription: mySubscriptionSchema.nullable() });
 
 /**
  * Checkout's customer data (specification §3: name, email, cpfCnpj, phone). The CPF or CNPJ is checked by its digits;

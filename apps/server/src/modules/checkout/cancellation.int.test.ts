@@ -60,8 +60,16 @@ describe('cancellation within 7 days (CDC art. 49)', () => {
     const cancelled = await call('POST', '/api/patient/subscription/cancel', {});
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ refundCents: 9990, subscription: { status: 'canceled' } });
+    // The patient's page says what is true at once: ended, the protocol, the refund asked of the provider...
+    const protocol = cancelled.json().protocol;
+    expect((await call('GET', '/api/patient/subscription')).json().subscription).toMatchObject({
+      status: 'canceled',
+      cancellation: { protocol, refundCents: 9990, refundedCents: 0, refundStatus: 'processing' },
+    });
     // The refund is the payments module's job (at the provider, then recorded on the charge), with the receipt.
     const mail = await receiptTo(patient.email);
+    // ...and, once the provider has given it back, that it was.
+    expect((await call('GET', '/api/patient/subscription')).json().subscription.cancellation).toEqual({ protocol, refundCents: 9990, refundedCents: 9990, refundStatus: 'done' });
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, created.payment.id));
     expect(payment).toMatchObject({ status: 'refunded', refundedCents: null });
     expect(payment?.refundedAt).not.toBeNull();

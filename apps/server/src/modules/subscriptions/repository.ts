@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Subscription } from '@carteirinha/shared/contracts/subscriptions';
+import { and, desc, eq, sql, sum } from 'drizzle-orm';
+import type { CancellationSummary, Subscription } from '@carteirinha/shared/contracts/subscriptions';
 import type { Database } from '../../db/client.ts';
-import { subscriptionPlans, subscriptions } from '../../db/schema.ts';
+import { auditLog, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 import { toSubscription } from './subscription-view.ts';
 
 type PatientScope = { clinicId: string; userId: string };
@@ -21,6 +21,33 @@ export async function findLatestSubscriptionRow(db: Database, scope: PatientScop
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: subscriptions }) : await query;
   return row ?? null;
+}
+
+
+/**
+ * A patient's cancellation as the lifecycle recorded it (the 'subscription.canceled' audit: protocol, refund decided)
+ * and the refunds the provider has confirmed so far on the subscription's charges; null when the patient did not
+ * cancel it themself.
+ */
+export async function findCancellationSummary(db: Database, subscriptionId: string): Promise<CancellationSummary | null> {
+  const [record] = await db
+    .select({ details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'subscription'), eq(auditLog.entityId, subscriptionId), eq(auditLog.action, 'subscription.canceled')))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  const protocol = record?.details?.['protocol'];
+  const decided = record?.details?.['refundCents'];
+  if (typeof protocol !== 'string') return null;
+  const refundCents = typeof decided === 'number' ? decided : 0;
+  // A charge refunded in full keeps refunded_cents empty (its amount came back); a partial refund records its part.
+  const [refunded] = await db
+    .select({ total: sum(sql<number>`case when ${payments.status} = 'refunded' then coalesce(${payments.refundedCents}, ${payments.amountCents}) else 0 end`).mapWith(Number) })
+    .from(payments)
+    .where(eq(payments.subscriptionId, subscriptionId));
+  const refundedCents = refunded?.total ?? 0;
+  const refundStatus = refundCents === 0 ? 'none' : refundedCents >= refundCents ? 'done' : 'processing';
+  return { protocol, refundCents, refundedCents, refundStatus };
 }
 
 /** The patient's newest subscription in their clinic, as the contract shows it, or null. */

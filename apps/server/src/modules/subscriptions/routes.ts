@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
-import { findLatestSubscription } from './repository.ts';
+import { findCancellationSummary, findLatestSubscription } from './repository.ts';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -19,7 +19,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       const tenant = requireTenant(request);
-      return { subscription: await withTenantScope(db, tenant.clinicId, (tx) => findLatestSubscription(tx, tenant)) };
+      const subscription = await withTenantScope(db, tenant.clinicId, (tx) => findLatestSubscription(tx, tenant));
+      if (!subscription) return { subscription: null };
+      // The audit trail is the platform's: read after the tenant's scope, by the id of a subscription known to be the caller's.
+      const cancellation = subscription.canceledAt ? await findCancellationSummary(db, subscription.id) : null;
+      return { subscription: { ...subscription, cancellation } };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS } from '@carteirinha/shared/contracts/payments';
-import { SUBSCRIPTION_STATUS_LABELS, type Subscription } from '@carteirinha/shared/contracts/subscriptions';
+import { SUBSCRIPTION_STATUS_LABELS, type CancellationSummary, type MySubscription, type Subscription } from '@carteirinha/shared/contracts/subscriptions';
 import { formatDate, formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { ReactNode } from 'react';
@@ -27,8 +27,20 @@ function cancellationNote(subscription: Subscription, now: Date): string | null 
   return null;
 }
 
+/** Where a cancellation's refund stands, in words, with its amount. */
+function refundText(cancellation: CancellationSummary): string {
+  switch (cancellation.refundStatus) {
+    case 'none':
+      return s.refundNone;
+    case 'processing':
+      return formatMessage(s.refundProcessing, { amount: formatMoney(cancellation.refundCents) });
+    case 'done':
+      return formatMessage(s.refundDone, { amount: formatMoney(cancellation.refundedCents) });
+  }
+}
+
 type SubscriptionSummaryProps = {
-  subscription: Subscription;
+  subscription: MySubscription;
   now: Date;
   /** 'Alterar forma de pagamento' and 'Cancelar assinatura', when they apply. */
   actions: ReactNode;
@@ -71,6 +83,14 @@ export function SubscriptionSummary({ subscription, now, actions }: Subscription
         {note ? (
           <div role="status" className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm">
             <p className="font-medium">{note}</p>
+            {subscription.cancellation ? (
+              <dl className="grid gap-1 sm:grid-cols-[auto_1fr] sm:gap-x-3" data-testid="cancellation-receipt">
+                <dt className="text-muted-foreground">{s.protocol}</dt>
+                <dd className="font-mono">{subscription.cancellation.protocol}</dd>
+                <dt className="text-muted-foreground">{s.refundLabel}</dt>
+                <dd>{refundText(subscription.cancellation)}</dd>
+              </dl>
+            ) : null}
             <p>{s.receiptEmailed}</p>
           </div>
         ) : null}
