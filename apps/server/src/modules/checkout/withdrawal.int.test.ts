@@ -86,10 +86,14 @@ describe('the 7-day withdrawal keeps the discounts already received', () => {
 
     // The clinic's Atendimentos: both visits marked as made before the withdrawal, the one called off as such.
     const listed = (await staff('GET', `/api/clinic/visits?cardId=${first.card.id}`)).json<{ items: Visit[] }>().items;
-    expect(listed.map((item) => [item.id, item.subscriptionWithdrawnAt, item.canceledAt !== null])).toEqual([
+    // Both were recorded at the same instant, so the list's order between them is the id's: compare them by id.
+    const byId = (a: [string, ...unknown[]], b: [string, ...unknown[]]) => a[0].localeCompare(b[0]);
+    const rows = listed.map((item): [string, string | null, boolean] => [item.id, item.subscriptionWithdrawnAt, item.canceledAt !== null]);
+    const expected: [string, string | null, boolean][] = [
       [calledOff.id, clock.toISOString(), true],
       [consulta.id, clock.toISOString(), false],
-    ]);
+    ];
+    expect(rows.sort(byId)).toEqual(expected.sort(byId));
   });
 
   it('never refunds below zero, and the next rounds keep the same card number', async () => {
