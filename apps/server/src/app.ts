@@ -257,7 +257,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerClinicApprovedMail(jobs, { db: database.db, mailer, homeOf, log: app.log });
   await app.register(planRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, mailer, ...site });
-  await app.register(dashboardRoutes, { db: database.db });
+  await app.register(dashboardRoutes, { db: database.db, now });
   await app.register(reportRoutes, { db: database.db });
   await app.register(subscriptionPlanRoutes, { db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });

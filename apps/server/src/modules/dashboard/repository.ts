@@ -148,7 +148,7 @@ function recentClinics(db: Database) {
 }
 
 /** GET /api/admin/dashboard: the four KPIs, the newest clinics and the alerts, overdue payments first. */
-export async function adminDashboard(db: Database, now = new Date()): Promise<AdminDashboard> {
+export async function adminDashboard(db: Database, now: Date): Promise<AdminDashboard> {
   const [activeClinics, totalPatients, activeSubscriptions, plans, recent, held, failedEvents, overdue, trialEnding, pending, suspended] = await Promise.all([
     totalOf(db.select({ total: count() }).from(clinics).where(eq(clinics.status, 'active'))),
     totalOf(db.select({ total: count() }).from(userRoles).where(eq(userRoles.role, 'patient'))),
