@@ -259,7 +259,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(userRoutes, { db: database.db, mailer, ...site });
   await app.register(dashboardRoutes, { db: database.db, now });
   await app.register(reportRoutes, { db: database.db });
-  await app.register(subscriptionPlanRoutes, { db: database.db });
+  await app.register(subscriptionPlanRoutes, { db: database.db, now });
   await app.register(subscriptionRoutes, { db: database.db });
   await app.register(profileRoutes, { db: database.db });
   const paymentProviders = createPaymentProviders(config.payments, { db: database.db, log: app.log, now });
@@ -297,7 +297,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     validationsPerMinute: config.cardValidationsPerMinute,
     siteUrlOf: (clinic) => clinicSiteUrl(clinic, { mainDomain: config.mainDomain, publicUrl: config.publicUrl }),
   });
-  await app.register(serviceRoutes, { db: database.db });
+  await app.register(serviceRoutes, { db: database.db, now });
   await app.register(visitRoutes, { db: database.db, now });
   await app.register(outboxRoutes, { db: database.db });
   await app.register(settingsRoutes, {

@@ -17,7 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '@carteirinha/shared/roles';
-import { CLINIC_STATUSES } from '@carteirinha/shared/contracts/clinics';
+import { CLINIC_STATUSES, type OpeningHours } from '@carteirinha/shared/contracts/clinics';
 import { BILLING_CYCLES } from '@carteirinha/shared/contracts/subscription-plans';
 import { SUBSCRIPTION_STATUSES } from '@carteirinha/shared/contracts/subscriptions';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
@@ -237,6 +237,17 @@ export const clinics = pgTable(
     primaryColor: varchar('primary_color', { length: 7 }),
     city: text('city'),
     state: varchar('state', { length: 2 }),
+    /** Configurações (issue 25): how patients reach the clinic, shown on its site. */
+    phone: text('phone'),
+    contactEmail: text('contact_email'),
+    /** CEP as 8 digits; the street address in parts, as the Correios write it. */
+    postalCode: varchar('postal_code', { length: 8 }),
+    street: text('street'),
+    streetNumber: text('street_number'),
+    addressComplement: text('address_complement'),
+    district: text('district'),
+    /** Opening hours shown on the clinic's site: Monday to Friday and Saturday, each open–close or closed (null). */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     ...timestamps,
@@ -305,6 +316,11 @@ export const subscriptionPlans = pgTable(
     discountExames: integer('discount_exames').notNull().default(25),
     discountProcedimentos: integer('discount_procedimentos').notNull().default(20),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The starter plan every new clinic gets is not on sale until its owner has looked at its price and saved it once
+     * (issue 25): true until then. Plans the clinic's admin creates are reviewed as they are saved.
+     */
+    awaitingReview: boolean('awaiting_review').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -535,6 +551,11 @@ export const clinicSettings = pgTable(
     asaasWebhookId: text('asaas_webhook_id'),
     asaasWebhookTokenEncrypted: text('asaas_webhook_token_encrypted'),
     asaasWebhookRegisteredAt: timestamp('asaas_webhook_registered_at', { withTimezone: true }),
+    /** Configurações' notification switches: each turns one e-mail to the clinic's patients off (issue 25). */
+    notifyPaymentConfirmed: boolean('notify_payment_confirmed').notNull().default(true),
+    notifyReminderBefore: boolean('notify_reminder_before').notNull().default(true),
+    notifyReminderDue: boolean('notify_reminder_due').notNull().default(true),
+    notifyOverdue: boolean('notify_overdue').notNull().default(true),
     ...timestamps,
   },
   (t) => [check('clinic_settings_grace_days_range', sql`${t.graceDays} between 0 and 60`)],
@@ -751,10 +772,54 @@ export const services = pgTable(
     name: text('name').notNull(),
     category: serviceCategory('category').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The clinic's own discount for this service (whole percent); when set it wins over the plans' category discount. */
+    discountPercent: integer('discount_percent'),
+    /** false once archived: a service visits used stays for their record, off the price list. */
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
-  (t) => [index('services_clinic_idx').on(t.clinicId, t.isActive, t.name), check('services_price_nonnegative', sql`${t.priceCents} >= 0`)],
+  (t) => [
+    index('services_clinic_idx').on(t.clinicId, t.isActive, t.name),
+    check('services_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('services_discount_percent_range', sql`${t.discountPercent} is null or ${t.discountPercent} between 0 and 100`),
+  ],
+);
+
+/**
+ * The clinic's public price table over time (issue 25): for each service, one row per stretch of time with the same
+ * full price (`plan_id` null) and, for each plan on sale, the same card price. Written by the services module with
+ * the clock of the change, so anyone can read what the card price was on a given day.
+ */
+export const servicePriceHistory = pgTable(
+  'service_price_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    /** null on the row of the full price; else the plan whose card price this is. */
+    planId: uuid('plan_id').references(() => subscriptionPlans.id, { onDelete: 'cascade' }),
+    /** As they read then: a name changed later does not rewrite what the table said. */
+    serviceName: text('service_name').notNull(),
+    planName: text('plan_name'),
+    category: serviceCategory('category').notNull(),
+    fullPriceCents: integer('full_price_cents').notNull(),
+    discountPercent: integer('discount_percent'),
+    cardPriceCents: integer('card_price_cents'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    /** null while the row is the current price. */
+    validTo: timestamp('valid_to', { withTimezone: true }),
+  },
+  (t) => [
+    index('service_price_history_clinic_idx').on(t.clinicId, t.validFrom),
+    index('service_price_history_service_idx').on(t.serviceId, t.validFrom),
+    uniqueIndex('service_price_history_open_key')
+      .on(t.serviceId, sql`coalesce(${t.planId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.validTo} is null`),
+  ],
 );
 
 /** A service given to a card holder (atendimento): what it cost, the discount applied and what was paid. */
@@ -783,9 +848,18 @@ export const visits = pgTable(
     discountCents: integer('discount_cents').notNull(),
     finalCents: integer('final_cents').notNull(),
     status: visitStatus('status').notNull().default('concluido'),
-    /** A visit called off after it was recorded: it gave no discount (the 7-day withdrawal does not count it). */
+    /** When it was cancelled (status 'cancelado', with its reason): it gave no discount, so withdrawal does not count it. */
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** When the visit happens: now for a walk-in, the appointment's time for one booked ahead. */
     performedAt: timestamp('performed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was booked ahead (the patient's next appointment); null for a walk-in. */
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+    /** Who attends the patient, as the desk typed it. */
+    professional: text('professional'),
+    /** Why a visit was cancelled (required to cancel). */
+    cancelReason: text('cancel_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -793,6 +867,8 @@ export const visits = pgTable(
     // Keyset pages of Atendimentos and 'Ver Histórico' (lib/keyset.ts): the clinic's (or card's) visits newest first,
     // with the id breaking ties, read as one index range at any depth.
     index('visits_clinic_performed_id_idx').on(t.clinicId, t.performedAt, t.id),
+    // Atendimentos' status filter and the dashboard's figures of concluded visits read one status of one clinic by time.
+    index('visits_clinic_status_performed_idx').on(t.clinicId, t.status, t.performedAt),
     index('visits_patient_performed_idx').on(t.patientUserId, t.performedAt),
     index('visits_card_performed_id_idx').on(t.cardId, t.performedAt, t.id),
     // The distinct names a clinic's visits were recorded with, read from the index alone by the visits search.

@@ -11,7 +11,7 @@ import { clinics, userRoles } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { redactUrl } from '../lib/log-redaction.ts';
 import type { Auth } from '../modules/auth/auth.ts';
-import { deleteSessionsOfUser } from '../modules/auth/repository.ts';
+import { endSessionsOfUser } from '../modules/auth/sessions.ts';
 import { enforceStaffSessionLimits } from '../modules/auth/session-limits.ts';
 import type { SettingsStore } from '../modules/settings/store.ts';
 
@@ -101,7 +101,7 @@ export function twoFactorRequiredOf(role: Role | null, requireAdminTwoFactor: bo
  */
 export async function refuseDeactivatedAccount(db: Database, user: { id: string; deactivatedAt?: Date | null | undefined }): Promise<void> {
   if (!user.deactivatedAt) return;
-  await deleteSessionsOfUser(db, user.id);
+  await endSessionsOfUser(db, user.id);
   throw new AppError('UNAUTHENTICATED', messages.adminUsers.accountDeactivated);
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { cepSchema, phoneSchema } from '../validators.ts';
 import { keysetListQuerySchema } from './pagination.ts';
+import { graceDaysSchema } from './payments.ts';
 
 export const CLINIC_STATUSES = ['active', 'trial', 'suspended', 'cancelled'] as const;
 export type ClinicStatus = (typeof CLINIC_STATUSES)[number];
@@ -69,3 +71,102 @@ export const clinicDetailSchema = adminClinicSchema.extend({
   activeSubscriptionCount: z.number().int(),
 });
 export type ClinicDetail = z.infer<typeof clinicDetailSchema>;
+
+const cs = messages.clinicSettings;
+
+/** A time of day as the clinic types it, 'HH:MM' on the 24-hour clock. */
+const timeOfDaySchema = z.string(cs.timeInvalid).regex(/^([01]\d|2[0-3]):[0-5]\d$/, cs.timeInvalid);
+
+/** One opening period: closing after opening ('HH:MM' compares as text in time order). */
+export const openingPeriodSchema = z
+  .object({ open: timeOfDaySchema, close: timeOfDaySchema })
+  .refine((period) => period.open < period.close, { path: ['close'], message: cs.closeAfterOpen });
+
+/** Opening hours (specification §2: Mon–Fri, Saturday): each open–close, or null when closed. */
+export const openingHoursSchema = z.object({ weekdays: openingPeriodSchema.nullable(), saturday: openingPeriodSchema.nullable() });
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
+/** Configurações' switches: each turns one e-mail to the clinic's patients off. */
+export const CLINIC_NOTIFICATIONS = ['paymentConfirmed', 'reminderBefore', 'reminderDue', 'overdue'] as const;
+export type ClinicNotification = (typeof CLINIC_NOTIFICATIONS)[number];
+export const clinicNotificationsSchema = z.object({
+  paymentConfirmed: z.boolean(),
+  reminderBefore: z.boolean(),
+  reminderDue: z.boolean(),
+  overdue: z.boolean(),
+});
+export type ClinicNotifications = z.infer<typeof clinicNotificationsSchema>;
+
+/** Optional text: trimmed, at most `max` characters; empty is none. */
+function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, cs.tooLong)
+    .nullish()
+    .transform((value) => value || null);
+}
+
+/** An optional field that is checked only when typed (empty is none). */
+function optionalChecked<T extends z.ZodType<string, string>>(schema: T) {
+  return z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(schema.nullable());
+}
+
+/** PUT /api/clinic/settings: the clinic's data, opening hours, notification switches and grace period. */
+export const clinicSettingsFormSchema = z.object({
+  name: z.string(cs.nameRequired).trim().min(2, cs.nameRequired).max(120, cs.tooLong),
+  phone: optionalChecked(phoneSchema),
+  contactEmail: optionalChecked(z.email(messages.validation.invalidEmail)),
+  postalCode: optionalChecked(cepSchema),
+  street: optionalText(160),
+  streetNumber: optionalText(20),
+  addressComplement: optionalText(80),
+  district: optionalText(80),
+  city: optionalText(80),
+  state: z
+    .string(cs.stateInvalid)
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || /^[A-Z]{2}$/.test(value), cs.stateInvalid)
+    .nullish()
+    .transform((value) => value || null),
+  openingHours: openingHoursSchema,
+  notifications: clinicNotificationsSchema,
+  graceDays: graceDaysSchema,
+});
+export type ClinicSettingsFormInput = z.input<typeof clinicSettingsFormSchema>;
+export type ClinicSettingsForm = z.output<typeof clinicSettingsFormSchema>;
+
+/** GET /api/clinic/settings: what the form shows, with the CNPJ (read-only) and the site's address. */
+export const clinicSettingsSchema = z.object({
+  name: z.string(),
+  cnpj: z.string(),
+  siteUrl: z.string(),
+  phone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  street: z.string().nullable(),
+  streetNumber: z.string().nullable(),
+  addressComplement: z.string().nullable(),
+  district: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  openingHours: openingHoursSchema,
+  notifications: clinicNotificationsSchema,
+  graceDays: z.number().int(),
+});
+export type ClinicSettings = z.infer<typeof clinicSettingsSchema>;
+
+/** What the clinic's site shows about it beside its plans: opening hours and how to reach it. */
+export const clinicContactSchema = z.object({
+  openingHours: openingHoursSchema.nullable(),
+  phone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type ClinicContact = z.infer<typeof clinicContactSchema>;

@@ -98,7 +98,7 @@ export const billingSettingsSchema = z.object({
 });
 export type BillingSettings = z.infer<typeof billingSettingsSchema>;
 
-const graceDaysSchema = z
+export const graceDaysSchema = z
   .number({ error: messages.billingSettings.graceDaysRange })
   .int(messages.billingSettings.graceDaysRange)
   .min(GRACE_DAYS_MIN, messages.billingSettings.graceDaysRange)

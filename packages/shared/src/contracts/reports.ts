@@ -6,7 +6,7 @@ const a = messages.admin;
 /** dd/MM/yyyy, as the message shows a bound. */
 const shownDay = (day: string) => day.split('-').reverse().join('/');
 /** A calendar day within the range the platform accepts (yyyy-MM-dd compares as text in calendar order). */
-const isoDate = z.iso
+export const calendarDaySchema = z.iso
   .date()
   .refine(
     (day) => day >= CALENDAR_DAY_MIN && day <= CALENDAR_DAY_MAX,
@@ -18,7 +18,7 @@ const isoDate = z.iso
  * calendar days (yyyy-MM-dd) in São Paulo; the end day is included.
  */
 export const periodSchema = z
-  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .object({ from: calendarDaySchema.optional(), to: calendarDaySchema.optional() })
   .superRefine((value, ctx) => {
     if (Boolean(value.from) !== Boolean(value.to)) ctx.addIssue({ code: 'custom', path: ['from'], message: a.bothDatesRequired });
     if (value.from && value.to && value.from > value.to) ctx.addIssue({ code: 'custom', path: ['from'], message: a.startAfterEnd });

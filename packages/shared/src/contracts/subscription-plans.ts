@@ -27,6 +27,11 @@ export const subscriptionPlanSchema = z.object({
     procedimentos: z.number().int(),
   }),
   isActive: z.boolean(),
+  /**
+   * The starter plan a new clinic gets, until its owner has reviewed its price and saved it once (issue 25): it is not
+   * on sale meanwhile. On sale = active and not awaiting review.
+   */
+  awaitingReview: z.boolean(),
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 

@@ -125,3 +125,31 @@ export const userProfileSchema = adminUserSchema.extend({
   activeSessions: z.number().int(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** The roles a clinic gives its own people in Equipe (issue 25): Admin de Clínica or Atendente. */
+export const TEAM_ROLES = ['clinic_admin', 'clinic_staff'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+const teamRoleSchema = z.enum(TEAM_ROLES, { error: messages.team.roleInvalid });
+
+/** A person of the clinic's team, as Equipe lists them. */
+export const teamMemberSchema = z.object({
+  userId: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  /** 'invited' while the person has not created a password with the link. */
+  status: z.enum(['active', 'invited']),
+  lastSignInAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The caller: the screen says '(você)' and offers no removal that would lock the clinic out. */
+  isSelf: z.boolean(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export const teamListSchema = z.object({ items: z.array(teamMemberSchema) });
+
+/** POST /api/clinic/team: invite an e-mail as Admin de Clínica or Atendente of the caller's clinic. */
+export const teamInvitationSchema = z.object({ email: inviteEmailSchema, role: teamRoleSchema });
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+/** PUT /api/clinic/team/:userId/role. */
+export const teamRoleChangeSchema = z.object({ role: teamRoleSchema });
+export type TeamRoleChange = z.infer<typeof teamRoleChangeSchema>;

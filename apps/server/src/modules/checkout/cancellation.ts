@@ -31,14 +31,14 @@ export function protocolOf(subscription: Pick<SubscriptionRow, 'id'>, canceledAt
 }
 
 /**
- * The discounts the subscription's cards gave on visits (the holder's and the dependents'), visits called off
- * excepted: what the 7-day withdrawal keeps (issue 22).
+ * The discounts the subscription's cards gave on concluded visits (the holder's and the dependents'): what the 7-day
+ * withdrawal keeps (issue 22). A visit booked, under way or cancelled gave no discount yet (issue 25).
  */
 export async function discountsReceivedOn(db: Database, subscriptionId: string): Promise<number> {
   const [row] = await db
     .select({ total: sum(visits.discountCents).mapWith(Number) })
     .from(visits)
-    .where(and(eq(visits.subscriptionId, subscriptionId), isNull(visits.canceledAt)));
+    .where(and(eq(visits.subscriptionId, subscriptionId), eq(visits.status, 'concluido')));
   return row?.total ?? 0;
 }
 

@@ -12,11 +12,14 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
+/** A plan a patient may subscribe to: on sale (active, and saved once by the clinic's admin, issue 25). */
 export async function findActivePlan(db: Database, clinicId: string, planId: string): Promise<PlanRow | null> {
   const [row] = await db
     .select()
     .from(subscriptionPlans)
-    .where(and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.clinicId, clinicId), eq(subscriptionPlans.isActive, true)))
+    .where(
+      and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.clinicId, clinicId), eq(subscriptionPlans.isActive, true), eq(subscriptionPlans.awaitingReview, false)),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -5,7 +5,7 @@ import { errorResponses } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { csvStream } from './csv.ts';
+import { csvStream } from '../../lib/csv.ts';
 import { printProjection, REPORTS, reportBatches } from './definitions.ts';
 import { reportSummary } from './repository.ts';
 

@@ -18,5 +18,6 @@ export function toSubscriptionPlan(row: PlanRow): SubscriptionPlan {
     waitingDays: row.waitingDays,
     discounts: { consultas: row.discountConsultas, exames: row.discountExames, procedimentos: row.discountProcedimentos },
     isActive: row.isActive,
+    awaitingReview: row.awaitingReview,
   };
 }

@@ -6,13 +6,13 @@ import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
-import { findSubscriptionPlan, listSubscriptionPlans } from './repository.ts';
-import { createClinicPlan, updateClinicPlan } from './service.ts';
+import { findSubscriptionPlan } from './repository.ts';
+import { allClinicPlans, createClinicPlan, plansOnSale, updateClinicPlan } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
-export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
   app.get(
     '/api/clinic/subscription-plans',
     {
@@ -21,7 +21,7 @@ export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     },
     async (request) => {
       const tenant = requireTenant(request);
-      return { items: await withTenantScope(db, tenant.clinicId, (tx) => listSubscriptionPlans(tx, tenant, { activeOnly: false })) };
+      return { items: await withTenantScope(db, tenant.clinicId, (tx) => allClinicPlans(tx, tenant)) };
     },
   );
 
@@ -58,7 +58,7 @@ export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     },
     async (request, reply) => {
       const tenant = requireTenant(request);
-      const plan = await createClinicPlan(db, tenant, request.body);
+      const plan = await createClinicPlan(db, tenant, request.body, now());
       return reply.status(201).send(plan);
     },
   );
@@ -77,7 +77,7 @@ export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     },
     async (request) => {
       const tenant = requireTenant(request);
-      return updateClinicPlan(db, tenant, request.params.id, request.body);
+      return updateClinicPlan(db, tenant, request.params.id, request.body, now());
     },
   );
 
@@ -90,7 +90,7 @@ export const subscriptionPlanRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     },
     async (request) => {
       const tenant = requireTenant(request);
-      return { items: await withTenantScope(db, tenant.clinicId, (tx) => listSubscriptionPlans(tx, tenant, { activeOnly: true })) };
+      return { items: await withTenantScope(db, tenant.clinicId, (tx) => plansOnSale(tx, tenant)) };
     },
   );
 };

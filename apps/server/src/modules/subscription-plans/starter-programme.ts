@@ -12,7 +12,9 @@ const DEFAULT_GRACE_DAYS = 5;
 /**
  * What every new clinic starts its programme with, whoever creates it (the admin's 'Nova Clínica' or self-service
  * onboarding): one sensible plan it can edit (R$ 39,90 a month, the default discounts, no carência) and version 1 of
- * the contract terms, so its patients can subscribe from day one. Runs inside the clinic's creating transaction.
+ * the contract terms. The plan is not on sale until the clinic's owner has reviewed its price and saved it once
+ * (issue 25: patients must never be offered a price the owner never set). Runs inside the clinic's creating
+ * transaction.
  */
 export async function provisionClinicProgramme(tx: Database, clinic: { id: string; name: string; createdBy: string | null }): Promise<void> {
   await insertSubscriptionPlan(tx, { clinicId: clinic.id }, {
@@ -29,6 +31,6 @@ export async function provisionClinicProgramme(tx: Database, clinic: { id: strin
     discountExames: DEFAULT_DISCOUNTS.exames,
     discountProcedimentos: DEFAULT_DISCOUNTS.procedimentos,
     isActive: true,
-  });
+  }, { awaitingReview: true, now: new Date() });
   await tx.insert(contractTerms).values({ clinicId: clinic.id, version: 1, body: defaultTermsBody(clinic.name, DEFAULT_GRACE_DAYS), createdBy: clinic.createdBy });
 }

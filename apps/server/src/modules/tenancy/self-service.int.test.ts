@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { messages } from '@carteirinha/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, plans, subscriptionPlans, userRoles, users } from '../../db/schema.ts';
 import { PUBLIC_URL, TEST_PASSWORD, cookieHeaderOf, createSignedInUser, createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
@@ -123,13 +125,57 @@ describe('a self-service site before approval', () => {
     const approved = await t.app.inject({ method: 'POST', url: `/api/admin/clinics/${clinicId}/approve`, headers: { cookie: adminCookie, origin: PUBLIC_URL } });
     expect(approved.statusCode).toBe(200);
     const tenant = await t.app.inject({ method: 'GET', url: '/api/tenant', headers: { host } });
-    // The plan every new clinic starts with (R$ 39,90), then the one added above, cheapest first.
-    expect(tenant.json()).toMatchObject({ awaitingApproval: false, plans: [{ name: 'Plano Essencial' }, { name: 'Plano Sorriso' }] });
+    // The plan added above; the starter plan every new clinic gets waits for its owner to save it (next test).
+    expect(tenant.json()).toMatchObject({ awaitingApproval: false, plans: [{ name: 'Plano Sorriso' }] });
     const signedUp = await signUpOn(host, uniqueEmail('aprovado'));
     expect(signedUp.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: onHost(host, cookieHeaderOf(signedUp)) });
     expect(me.json()).toMatchObject({ role: 'patient', clinic: { id: clinicId, awaitingApproval: false } });
     expect(await search('Sorriso Pendente')).toEqual(['Sorriso Pendente']);
+  });
+});
+
+describe('the starter plan (issue 25)', () => {
+  it('is not on sale, nor open to checkout, until the owner saves it once; then it is', async () => {
+    const owner = await verifiedAccount();
+    const created = await onboard(owner.cookie, { name: 'Clínica Inicial', cnpj: CNPJS[cnpjIndex++], slug: 'clinica-inicial' });
+    expect(created.statusCode).toBe(201);
+    const clinicId = created.json<{ clinicId: string }>().clinicId;
+    const host = 'clinica-inicial.localhost';
+    await t.app.inject({ method: 'POST', url: `/api/admin/clinics/${clinicId}/approve`, headers: { cookie: adminCookie, origin: PUBLIC_URL } });
+
+    const before = await t.app.inject({ method: 'GET', url: '/api/tenant', headers: { host } });
+    expect(before.json()).toMatchObject({ kind: 'clinic', awaitingApproval: false, plans: [] });
+    const signedIn = await signInOn(host, owner.email);
+    const headers = onHost(host, cookieHeaderOf(signedIn));
+    const plans = await t.app.inject({ method: 'GET', url: '/api/clinic/subscription-plans', headers });
+    const [starter] = plans.json<{ items: { id: string; name: string; awaitingReview: boolean }[] }>().items;
+    expect(starter).toMatchObject({ name: 'Plano Essencial', awaitingReview: true });
+
+    // A patient who names it at checkout is refused as for a plan that is not on sale.
+    const patient = await signUpOn(host, uniqueEmail('cedo-demais'));
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/patient/subscriptions',
+      headers: { ...onHost(host, cookieHeaderOf(patient)), 'idempotency-key': randomUUID() },
+      payload: {
+        planId: starter?.id,
+        paymentMethod: 'pix',
+        customerData: { name: 'Paciente Cedo', email: 'cedo@teste.dev', cpfCnpj: '529.982.247-25' },
+        termsId: randomUUID(),
+        acceptTerms: true,
+      },
+    });
+    expect(checkout.statusCode).toBe(400);
+    expect(checkout.json().error.message).toBe(messages.checkoutRules.planUnavailable);
+
+    const plan = await t.app.inject({ method: 'GET', url: `/api/clinic/subscription-plans/${starter?.id}`, headers });
+    const { id: _id, awaitingReview: _awaiting, isActive, ...form } = plan.json<Record<string, unknown> & { id: string; awaitingReview: boolean; isActive: boolean }>();
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/clinic/subscription-plans/${starter?.id}`, headers, payload: { ...form, description: form.description ?? '', isActive } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ awaitingReview: false });
+    const after = await t.app.inject({ method: 'GET', url: '/api/tenant', headers: { host } });
+    expect(after.json()).toMatchObject({ plans: [{ name: 'Plano Essencial' }] });
   });
 });
 

@@ -11,7 +11,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
 import { foldedContains } from '../../lib/sql.ts';
 import { clinicSiteUrl, type ClinicSite, type HostSite } from './host-site.ts';
-import { plansOnSaleAt } from '../subscription-plans/service.ts';
+import { plansOnSale } from '../subscription-plans/service.ts';
 import { provisionClinicProgramme } from '../subscription-plans/starter-programme.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,7 +56,7 @@ export async function tenantOf(db: Database, site: HostSite, options: TenantAnsw
     kind: 'clinic',
     clinic: { id, name, slug, logoUrl, primaryColor, city, state },
     // Until 'Aprovar Cadastro' the site offers nothing to subscribe to: it says it awaits approval.
-    plans: awaitingApproval ? [] : await plansOnSaleAt(db, id),
+    plans: awaitingApproval ? [] : await plansOnSale(db, { clinicId: id }),
     googleSignIn,
     awaitingApproval,
     passwordMinLength,

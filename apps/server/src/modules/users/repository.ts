@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { KeysetListQuery } from '@carteirinha/shared/contracts/pagination';
 import type { AdminUser, InvitationPreview, UserCounts, UserProfile } from '@carteirinha/shared/contracts/users';
 import type { Role } from '@carteirinha/shared/roles';
@@ -278,3 +278,70 @@ export async function deleteInvitationTokens(db: Database, userId: string, excep
     );
 }
 
+
+// ---------------------------------------------------------------------------------------------------------------
+// A clinic's team (Equipe, issue 25).
+// ---------------------------------------------------------------------------------------------------------------
+
+export type TeamRow = {
+  userId: string;
+  fullName: string;
+  email: string;
+  role: 'clinic_admin' | 'clinic_staff';
+  invitationPending: boolean;
+  lastSignInAt: Date | null;
+};
+
+const teamRole = inArray(userRoles.role, ['clinic_admin', 'clinic_staff']);
+
+function teamRows(db: Database) {
+  return db
+    .select({
+      userId: users.id,
+      fullName: sql<string>`coalesce(${profiles.fullName}, ${users.name})`,
+      email: users.email,
+      role: sql<'clinic_admin' | 'clinic_staff'>`${userRoles.role}`,
+      invitationPending,
+      lastSignInAt: users.lastSignInAt,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .$dynamic();
+}
+
+/** The clinic's administrators and receptionists, administrators first, then by name. */
+export async function listTeamRows(db: Database, clinicId: string): Promise<TeamRow[]> {
+  return teamRows(db)
+    .where(and(eq(userRoles.clinicId, clinicId), teamRole))
+    .orderBy(asc(userRoles.role), asc(sql`coalesce(${profiles.fullName}, ${users.name})`), asc(users.id))
+    .limit(500);
+}
+
+/** One member of this clinic's team; null for anyone else (404: another clinic's people are not confirmed). */
+export async function findTeamRow(db: Database, clinicId: string, userId: string): Promise<TeamRow | null> {
+  const [row] = await teamRows(db)
+    .where(and(eq(userRoles.clinicId, clinicId), eq(userRoles.userId, userId), teamRole))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks the role rows of the clinic's administrators (in one order, so two changes cannot deadlock) and answers who
+ * can sign in among them: an invitation nobody accepted yet does not keep the clinic open to its owners.
+ */
+export async function lockClinicAdmins(tx: Database, clinicId: string): Promise<{ userId: string; canSignIn: boolean }[]> {
+  const rows = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.clinicId, clinicId), eq(userRoles.role, 'clinic_admin')))
+    .orderBy(asc(userRoles.id))
+    .for('update');
+  if (rows.length === 0) return [];
+  const withAccess = await tx
+    .selectDistinct({ userId: accounts.userId })
+    .from(accounts)
+    .where(inArray(accounts.userId, rows.map((row) => row.userId)));
+  const canSignIn = new Set(withAccess.map((row) => row.userId));
+  return rows.map((row) => ({ userId: row.userId, canSignIn: canSignIn.has(row.userId) }));
+}

@@ -7,6 +7,10 @@ import {
   assignRoleSchema,
   invitationPreviewQuerySchema,
   invitationPreviewSchema,
+  teamInvitationSchema,
+  teamListSchema,
+  teamMemberSchema,
+  teamRoleChangeSchema,
   updateRoleSchema,
   userCountsSchema,
   userProfileSchema,
@@ -16,9 +20,10 @@ import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { requireContext } from '../../plugins/access-control.ts';
+import { requireContext, requireTenant } from '../../plugins/access-control.ts';
 import { invitationPreview, listUsers, userCounts, userProfile } from './repository.ts';
 import { assignRole, changeRole, deactivateUser, resendInvitation } from './service.ts';
+import { changeTeamRole, inviteTeamMember, listTeam, removeTeamMember, resendTeamInvitation } from './team.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const admin = { access: 'platform:manage' } as const;
@@ -115,6 +120,63 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       await deactivateUser(db, { userId: requireContext(request).userId }, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Equipe (issue 25): the clinic's admin manages its own team, always within the caller's clinic.
+  const team = { access: 'clinic:manage' } as const;
+  const teamErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 503);
+
+  app.get(
+    '/api/clinic/team',
+    { config: team, schema: { tags: ['clínica'], summary: 'A equipe da clínica e os convites pendentes', response: { 200: teamListSchema, ...errors } } },
+    async (request) => ({ items: await listTeam(db, requireTenant(request)) }),
+  );
+
+  app.post(
+    '/api/clinic/team',
+    {
+      config: { ...team, idempotent: true },
+      schema: {
+        tags: ['clínica'],
+        summary: 'Convida um e-mail para a equipe como Admin de Clínica ou Atendente (o link leva ao site da clínica)',
+        body: teamInvitationSchema,
+        response: { 201: teamMemberSchema, ...teamErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await inviteTeamMember(deps, requireTenant(request), request.body)),
+  );
+
+  app.put(
+    '/api/clinic/team/:userId/role',
+    {
+      config: team,
+      schema: { tags: ['clínica'], summary: 'Altera a função de alguém da equipe (as sessões da pessoa terminam)', params: userIdParams, body: teamRoleChangeSchema, response: { 200: teamMemberSchema, ...teamErrors } },
+    },
+    async (request) => changeTeamRole(db, requireTenant(request), request.params.userId, request.body.role),
+  );
+
+  app.delete(
+    '/api/clinic/team/:userId',
+    {
+      config: team,
+      schema: { tags: ['clínica'], summary: 'Remove o acesso de alguém da equipe na hora, ou cancela o convite pendente', params: userIdParams, response: { 204: z.null(), ...teamErrors } },
+    },
+    async (request, reply) => {
+      await removeTeamMember(db, requireTenant(request), request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/clinic/team/:userId/invitation',
+    {
+      config: team,
+      schema: { tags: ['clínica'], summary: 'Reenvia o convite de quem ainda não criou a senha', params: userIdParams, response: { 204: z.null(), ...teamErrors } },
+    },
+    async (request, reply) => {
+      await resendTeamInvitation(deps, requireTenant(request), request.params.userId);
       return reply.status(204).send(null);
     },
   );

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isForeignKeyViolation, uniqueViolationConstraint } from '../../lib/db-errors.ts';
-import { deleteSessionsOfUser } from '../auth/repository.ts';
+import { endSessionsOfUser } from '../auth/sessions.ts';
 import { INVITATION_LIFETIME_MS, newInvitationToken, sendInvitation, type InvitationDeps } from './invitations.ts';
 import {
   clinicExists,
@@ -234,7 +234,7 @@ async function changeRoleLocked(
       if (!current) throw new AppError('NOT_FOUND', u.noRole);
       assertAnotherAdminRemains(adminIds, current, nextRole);
       await apply(tx, current);
-      await deleteSessionsOfUser(tx, userId);
+      await endSessionsOfUser(tx, userId);
     });
   } catch (error) {
     throw await raceToAppError(db, error, clinicId);
@@ -359,7 +359,7 @@ async function closeAccountWithoutRole(db: Database, actor: Actor, userId: strin
     await lockUser(tx, userId);
     if (await lockRoleOf(tx, userId)) throw new AppError('CONFLICT', u.changedMeanwhile);
     await closeAccount(tx, userId);
-    await deleteSessionsOfUser(tx, userId);
+    await endSessionsOfUser(tx, userId);
     await recordAudit(tx, { actorUserId: actor.userId, action: 'user.deactivated', entity: 'user', entityId: userId, details: { role: null, deactivated: true } });
   });
 }

@@ -1,14 +1,20 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Visit, VisitListQuery } from '@carteirinha/shared/contracts/visits';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Visit, VisitExportQuery, VisitListQuery, VisitStatus } from '@carteirinha/shared/contracts/visits';
 import type { Database } from '../../db/client.ts';
-import { cards, dependents, profiles, subscriptions, users, visits } from '../../db/schema.ts';
+import { cards, dependents, profiles, subscriptions, userRoles, users, visits } from '../../db/schema.ts';
 import { cursorText, decodeCursor, offsetOf, olderThan, pageWithCursor } from '../../lib/keyset.ts';
+import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { foldedContains, totalOf } from '../../lib/sql.ts';
+import { alias } from 'drizzle-orm/pg-core';
 
 type Scope = { clinicId: string };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The person the visit was for: the dependent's name on a dependent's card, else the holder's. */
 const patientName = sql<string>`coalesce(${dependents.fullName}, ${profiles.fullName}, ${users.name})`;
+/** Whoever registered the visit, by the name they go by. */
+const registrar = alias(users, 'registrar');
 
 /** Visits with the names and card number the list shows: the one read behind the list, the card's history and one visit. */
 function visitRows(db: Database) {
@@ -29,6 +35,10 @@ function visitRows(db: Database) {
       canceledAt: visits.canceledAt,
       // A subscription the patient withdrew from within the 7 days (lifecycle: cancel_reason 'withdrawal').
       subscriptionWithdrawnAt: sql<Date | null>`case when ${subscriptions.cancelReason} = 'withdrawal' then ${subscriptions.canceledAt} end`.mapWith(subscriptions.canceledAt),
+      bookedAt: visits.bookedAt,
+      professional: visits.professional,
+      cancelReason: visits.cancelReason,
+      registeredBy: registrar.name,
     })
     .from(visits)
     .innerJoin(cards, eq(cards.id, visits.cardId))
@@ -36,11 +46,26 @@ function visitRows(db: Database) {
     .innerJoin(users, eq(users.id, visits.patientUserId))
     .leftJoin(profiles, eq(profiles.id, visits.patientUserId))
     .leftJoin(dependents, eq(dependents.id, visits.dependentId))
+    .leftJoin(registrar, eq(registrar.id, visits.createdBy))
     .$dynamic();
 }
 
-function toVisit({ cursorAt: _cursor, ...row }: { performedAt: Date; cursorAt: string; canceledAt: Date | null; subscriptionWithdrawnAt: Date | null } & Omit<Visit, 'performedAt' | 'canceledAt' | 'subscriptionWithdrawnAt'>): Visit {
-  return { ...row, performedAt: row.performedAt.toISOString(), canceledAt: row.canceledAt?.toISOString() ?? null, subscriptionWithdrawnAt: row.subscriptionWithdrawnAt?.toISOString() ?? null };
+type VisitRow = Omit<Visit, 'performedAt' | 'bookedAt' | 'canceledAt' | 'subscriptionWithdrawnAt'> & {
+  performedAt: Date;
+  bookedAt: Date | null;
+  canceledAt: Date | null;
+  subscriptionWithdrawnAt: Date | null;
+  cursorAt: string;
+};
+
+function toVisit({ cursorAt: _cursor, ...row }: VisitRow): Visit {
+  return {
+    ...row,
+    performedAt: row.performedAt.toISOString(),
+    bookedAt: row.bookedAt?.toISOString() ?? null,
+    canceledAt: row.canceledAt?.toISOString() ?? null,
+    subscriptionWithdrawnAt: row.subscriptionWithdrawnAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -67,13 +92,25 @@ function searchCondition(scope: Scope, term: string): SQL | undefined {
   );
 }
 
-function conditionsOf(scope: Scope, query: VisitListQuery): SQL | undefined {
+type Filters = Omit<VisitExportQuery, 'q'> & { q?: string | undefined; cardId?: string | undefined };
+
+/** 'Filtros': a São Paulo day range (both days included), a status, a service and who registered the visit. */
+function conditionsOf(scope: Scope, query: Filters): SQL | undefined {
   const term = query.q?.trim();
-  return and(eq(visits.clinicId, scope.clinicId), query.cardId ? eq(visits.cardId, query.cardId) : undefined, term ? searchCondition(scope, term) : undefined);
+  return and(
+    eq(visits.clinicId, scope.clinicId),
+    query.cardId ? eq(visits.cardId, query.cardId) : undefined,
+    query.status ? eq(visits.status, query.status) : undefined,
+    query.serviceId ? eq(visits.serviceId, query.serviceId) : undefined,
+    query.registeredBy ? eq(visits.createdBy, query.registeredBy) : undefined,
+    query.from ? gte(visits.performedAt, saoPauloMidnight(query.from)) : undefined,
+    query.to ? lt(visits.performedAt, new Date(saoPauloMidnight(query.to).getTime() + DAY_MS)) : undefined,
+    term ? searchCondition(scope, term) : undefined,
+  );
 }
 
 /** How many visits match: the search is on ids, so the count reads visits alone. */
-function countVisits(db: Database, scope: Scope, query: VisitListQuery): Promise<number> {
+function countVisits(db: Database, scope: Scope, query: Filters): Promise<number> {
   return totalOf(db.select({ total: count() }).from(visits).where(conditionsOf(scope, query)));
 }
 
@@ -96,10 +133,75 @@ export async function listClinicVisits(db: Database, scope: Scope, query: VisitL
   return { items: page.rows.map(toVisit), total, nextCursor: page.nextCursor };
 }
 
+/** 'Exportar': whether anything matches (an empty export is refused with the catalogue's words). */
+export async function anyVisitMatches(db: Database, scope: Scope, query: VisitExportQuery): Promise<boolean> {
+  const [row] = await db.select({ id: visits.id }).from(visits).where(conditionsOf(scope, query)).limit(1);
+  return row !== undefined;
+}
+
+/** Where an export batch ended: the last row's time as PostgreSQL prints it (microseconds kept) and its id. */
+export type VisitCursor = { at: string; id: string };
+
+/** One batch of the export, newest first, after `cursor` (keyset on performed_at and id). */
+export async function visitBatch(db: Database, scope: Scope, query: VisitExportQuery, cursor: VisitCursor | null, limit: number): Promise<{ rows: Visit[]; next: VisitCursor | null }> {
+  const after = cursor ? sql`(${visits.performedAt}, ${visits.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+  const rows = await visitRows(db)
+    .where(and(conditionsOf(scope, query), after))
+    .orderBy(desc(visits.performedAt), desc(visits.id))
+    .limit(limit);
+  const last = rows.at(-1);
+  const next = rows.length === limit && last ? { at: last.cursorAt, id: last.id } : null;
+  return { rows: rows.map(toVisit), next };
+}
+
 /** One visit of this clinic, as the list shows it (the answer of 'Registrar Atendimento'). */
 export async function findClinicVisit(db: Database, scope: Scope, id: string): Promise<Visit | null> {
   const [row] = await visitRows(db)
     .where(and(eq(visits.clinicId, scope.clinicId), eq(visits.id, id)))
     .limit(1);
   return row ? toVisit(row) : null;
+}
+
+/** What a status change needs of a visit, locked until the transaction ends (two desks cannot both move it). */
+export type LockedVisit = { id: string; status: VisitStatus; cardId: string; performedAt: Date };
+
+export async function lockClinicVisit(tx: Database, scope: Scope, id: string): Promise<LockedVisit | null> {
+  const [row] = await tx
+    .select({ id: visits.id, status: visits.status, cardId: visits.cardId, performedAt: visits.performedAt })
+    .from(visits)
+    .where(and(eq(visits.clinicId, scope.clinicId), eq(visits.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function setVisitStatus(
+  tx: Database,
+  scope: Scope,
+  id: string,
+  change: { status: VisitStatus; cancelReason: string | null; performedAt: Date; changedBy: string; at: Date },
+): Promise<void> {
+  await tx
+    .update(visits)
+    .set({
+      status: change.status,
+      cancelReason: change.cancelReason,
+      canceledAt: change.status === 'cancelado' ? change.at : null,
+      performedAt: change.performedAt,
+      statusChangedAt: change.at,
+      statusChangedBy: change.changedBy,
+      updatedAt: change.at,
+    })
+    .where(and(eq(visits.clinicId, scope.clinicId), eq(visits.id, id)));
+}
+
+/** The clinic's team, by name: who may have registered a visit ('Registrado por'). */
+export async function clinicRegistrars(db: Database, scope: Scope): Promise<{ userId: string; name: string }[]> {
+  return db
+    .select({ userId: users.id, name: sql<string>`coalesce(${profiles.fullName}, ${users.name})` })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(userRoles.clinicId, scope.clinicId), inArray(userRoles.role, ['clinic_admin', 'clinic_staff'])))
+    .orderBy(asc(sql`coalesce(${profiles.fullName}, ${users.name})`))
+    .limit(500);
 }

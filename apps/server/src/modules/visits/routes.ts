@@ -1,17 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { keysetPageOf } from '@carteirinha/shared/contracts/pagination';
-import { createVisitRequestSchema, visitListQuerySchema, visitSchema } from '@carteirinha/shared/contracts/visits';
+import { idParamsSchema, pageOf } from '@carteirinha/shared/contracts/pagination';
+import {
+  createVisitRequestSchema,
+  visitExportQuerySchema,
+  visitListQuerySchema,
+  visitRegistrarsSchema,
+  visitSchema,
+  visitStatusChangeSchema,
+} from '@carteirinha/shared/contracts/visits';
 import { errorResponses } from '@carteirinha/shared/errors';
+import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { csvStream } from '../../lib/csv.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
-import { listClinicVisits } from './repository.ts';
-import { cancelVisit, createVisit } from './service.ts';
-import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
+import { visitExportBatches } from './export.ts';
+import { anyVisitMatches, clinicRegistrars, listClinicVisits } from './repository.ts';
+import { changeVisitStatus, createVisit } from './service.ts';
 
-const errors = errorResponses(400, 401, 403);
+const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
-/** Atendimentos: the clinic's visits, and 'Registrar Atendimento' after a valid card. */
+/** Atendimentos: the clinic's visits with their filters and export, 'Registrar Atendimento' and the status of each. */
 export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
   app.get(
     '/api/clinic/visits',
@@ -19,7 +29,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
       config: { access: 'clinic:read' },
       schema: {
         tags: ['clínica'],
-        summary: 'Atendimentos da clínica, do mais recente (q: paciente ou serviço; cardId: histórico de um cartão)',
+        summary: 'Atendimentos da clínica, do mais recente (q: paciente ou serviço; cardId: histórico de um cartão; filtros)',
         querystring: visitListQuerySchema,
         response: { 200: keysetPageOf(visitSchema), ...errors },
       },
@@ -31,12 +41,42 @@ export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
     },
   );
 
+  app.get(
+    '/api/clinic/visits.csv',
+    {
+      config: { access: 'clinic:read' },
+      schema: { tags: ['clínica'], summary: 'Exporta os atendimentos filtrados em CSV (UTF-8 com BOM, separador ;)', querystring: visitExportQuerySchema },
+    },
+    async (request, reply) => {
+      const tenant = requireTenant(request);
+      if (!(await anyVisitMatches(db, tenant, request.query))) throw new AppError('NOT_FOUND', messages.visitsScreen.noData);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${messages.visitsScreen.fileName}"`)
+        .send(csvStream(messages.visitsScreen.csvHeader, visitExportBatches(db, tenant, request.query)));
+    },
+  );
+
+  app.get(
+    '/api/clinic/visits/registrars',
+    {
+      config: { access: 'clinic:read' },
+      schema: { tags: ['clínica'], summary: "A equipe da clínica, para o filtro 'Registrado por'", response: { 200: visitRegistrarsSchema, ...errors } },
+    },
+    async (request) => ({ items: await clinicRegistrars(db, requireTenant(request)) }),
+  );
+
   app.post(
     '/api/clinic/visits',
     {
       // A double tap on 'Registrar' (or a retry after a lost answer) records one visit.
       config: { access: 'visits:write', idempotent: true },
-      schema: { tags: ['clínica'], summary: 'Registra um atendimento com o desconto do plano', body: createVisitRequestSchema, response: { 201: visitSchema, ...writeErrors } },
+      schema: {
+        tags: ['clínica'],
+        summary: 'Registra um atendimento com o desconto do plano (ou o agenda: scheduledFor)',
+        body: createVisitRequestSchema,
+        response: { 201: visitSchema, ...writeErrors },
+      },
     },
     async (request, reply) => {
       const tenant = requireTenant(request);
@@ -44,17 +84,18 @@ export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
     },
   );
 
-  app.post(
-    '/api/clinic/visits/:id/cancel',
+  app.patch(
+    '/api/clinic/visits/:id/status',
     {
       config: { access: 'visits:write' },
       schema: {
         tags: ['clínica'],
-        summary: 'Cancela um atendimento registrado (continua na lista, marcado, e deixa de contar como desconto recebido)',
+        summary: 'Muda o status: aguardando → em andamento → concluído, ou cancelado com o motivo',
         params: idParamsSchema,
+        body: visitStatusChangeSchema,
         response: { 200: visitSchema, ...writeErrors },
       },
     },
-    async (request) => cancelVisit(db, requireTenant(request), request.params.id, now()),
+    async (request) => changeVisitStatus(db, requireTenant(request), request.params.id, request.body, now()),
   );
 };

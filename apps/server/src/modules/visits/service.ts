@@ -1,60 +1,73 @@
-import type { ServiceCategory } from '@carteirinha/shared/contracts/services';
-import type { CreateVisitRequest, Visit } from '@carteirinha/shared/contracts/visits';
-import { messages } from '@carteirinha/shared/messages';
+import { categoryDiscountOf, discountedAmountsOf, type ServiceCategory } from '@carteirinha/shared/contracts/services';
+import { BOOKING_MAX_DAYS, canMoveVisit, VISIT_STATUS_LABELS, type CreateVisitInput, type Visit, type VisitStatusChange } from '@carteirinha/shared/contracts/visits';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { visits } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { cardBenefitsState } from '../cards/card-benefits.ts';
 import { findClinicCard, type CardFacts } from '../cards/repository.ts';
-import { findService } from '../services/repository.ts';
-import { and, eq, isNull } from 'drizzle-orm';
-import { findClinicVisit } from './repository.ts';
+import { serviceForVisit } from '../services/service.ts';
+import { findClinicVisit, lockClinicVisit, setVisitStatus } from './repository.ts';
 
 type Actor = { userId: string; clinicId: string };
 
+const v = messages.visitsScreen;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The plan's discounts of the card, as the contracts name them. */
+function planDiscountsOf(card: Pick<CardFacts, 'discountConsultas' | 'discountExames' | 'discountProcedimentos'>) {
+  return { consultas: card.discountConsultas, exames: card.discountExames, procedimentos: card.discountProcedimentos };
+}
+
 /** The plan's discount for a category of service (DESIGN.md §2: consultas / exames / procedimentos). */
 export function discountPercentOf(card: Pick<CardFacts, 'discountConsultas' | 'discountExames' | 'discountProcedimentos'>, category: ServiceCategory): number {
-  switch (category) {
-    case 'consulta':
-      return card.discountConsultas;
-    case 'exame':
-      return card.discountExames;
-    case 'procedimento':
-      return card.discountProcedimentos;
-  }
+  return categoryDiscountOf(planDiscountsOf(card), category);
 }
 
 /** The visit's amounts: the discount rounded to the cent (half up), the final value what is left. */
-export function visitAmountsOf(originalCents: number, discountPercent: number): { discountCents: number; finalCents: number } {
-  const discountCents = Math.round((originalCents * discountPercent) / 100);
-  return { discountCents, finalCents: originalCents - discountCents };
-}
+export const visitAmountsOf = discountedAmountsOf;
 
-type ChosenService = { serviceId: string | null; name: string; category: ServiceCategory; priceCents: number };
+type ChosenService = { serviceId: string | null; name: string; category: ServiceCategory; priceCents: number; ownDiscountPercent: number | null };
 
-async function chosenServiceOf(db: Database, actor: Actor, input: CreateVisitRequest): Promise<ChosenService> {
+async function chosenServiceOf(db: Database, actor: Actor, input: CreateVisitInput): Promise<ChosenService> {
   if (input.serviceId) {
-    const service = await findService(db, actor, input.serviceId);
-    if (!service) throw new AppError('NOT_FOUND', messages.cards.serviceNotFound);
-    return { serviceId: service.id, name: service.name, category: service.category, priceCents: service.priceCents };
+    const service = await serviceForVisit(db, actor, input.serviceId);
+    return { serviceId: service.id, name: service.name, category: service.category, priceCents: service.priceCents, ownDiscountPercent: service.discountPercent };
   }
   if (!input.serviceName || !input.category || input.priceCents === undefined) throw new AppError('VALIDATION', messages.cards.visitServiceRequired);
-  return { serviceId: null, name: input.serviceName, category: input.category, priceCents: input.priceCents };
+  return { serviceId: null, name: input.serviceName, category: input.category, priceCents: input.priceCents, ownDiscountPercent: null };
+}
+
+/** When the visit happens and how it starts: now as typed, or booked ahead as 'aguardando' (issue 25). */
+function scheduleOf(input: CreateVisitInput, now: Date): { performedAt: Date; bookedAt: Date | null; status: Visit['status'] } {
+  if (input.status === 'cancelado') throw new AppError('VALIDATION', messages.validation.invalidRequest);
+  if (!input.scheduledFor) return { performedAt: now, bookedAt: null, status: input.status };
+  const performedAt = new Date(input.scheduledFor);
+  if (performedAt.getTime() <= now.getTime()) throw new AppError('VALIDATION', v.bookingInPast);
+  if (performedAt.getTime() > now.getTime() + BOOKING_MAX_DAYS * DAY_MS) throw new AppError('VALIDATION', v.bookingTooFar);
+  return { performedAt, bookedAt: now, status: 'aguardando' };
+}
+
+async function activeCardOf(tx: Database, actor: Actor, cardId: string, now: Date, inactiveMessage: string): Promise<CardFacts> {
+  const card = await findClinicCard(tx, actor.clinicId, cardId);
+  if (!card || card.revokedAt !== null) throw new AppError('NOT_FOUND', messages.cards.cardNotFound);
+  if (cardBenefitsState(card, card.graceDays, now) !== 'active') throw new AppError('CONFLICT', inactiveMessage);
+  return card;
 }
 
 /**
- * 'Registrar Atendimento': the card must validate now for this clinic (the same rule as the validation), the
- * discount is the plan's for the service's category. The visit and its audit row are written together, on the
- * platform connection with every statement bound to the caller's clinic (the audit trail is not tenant-writable).
+ * 'Registrar Atendimento': the card must validate now for this clinic (the same rule as the validation); the discount
+ * is the service's own where the clinic set one, else the plan's for the service's category. A visit booked ahead
+ * waits as 'aguardando' at its date and time. The visit and its audit row are written together, on the platform
+ * connection with every statement bound to the caller's clinic (the audit trail is not tenant-writable).
  */
-export async function createVisit(db: Database, actor: Actor, input: CreateVisitRequest, now: Date): Promise<Visit> {
+export async function createVisit(db: Database, actor: Actor, input: CreateVisitInput, now: Date): Promise<Visit> {
+  const schedule = scheduleOf(input, now);
   const id = await db.transaction(async (tx) => {
-    const card = await findClinicCard(tx, actor.clinicId, input.cardId);
-    if (!card || card.revokedAt !== null) throw new AppError('NOT_FOUND', messages.cards.cardNotFound);
-    if (cardBenefitsState(card, card.graceDays, now) !== 'active') throw new AppError('CONFLICT', messages.cards.visitCardInactive);
+    const card = await activeCardOf(tx, actor, input.cardId, now, messages.cards.visitCardInactive);
     const service = await chosenServiceOf(tx, actor, input);
-    const discountPercent = discountPercentOf(card, service.category);
+    const discountPercent = service.ownDiscountPercent ?? discountPercentOf(card, service.category);
     const amounts = visitAmountsOf(service.priceCents, discountPercent);
     const [visit] = await tx
       .insert(visits)
@@ -70,19 +83,21 @@ export async function createVisit(db: Database, actor: Actor, input: CreateVisit
         originalCents: service.priceCents,
         discountPercent,
         ...amounts,
-        status: input.status,
-        performedAt: now,
+        ...schedule,
+        professional: input.professional || null,
         createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: visits.id });
     if (!visit) throw new Error('visit not inserted');
     await recordAudit(tx, {
       actorUserId: actor.userId,
-      action: 'visit.created',
+      action: schedule.bookedAt ? 'visit.booked' : 'visit.created',
       entity: 'visit',
       entityId: visit.id,
       clinicId: actor.clinicId,
-      details: { cardId: card.id, serviceId: service.serviceId, category: service.category, originalCents: service.priceCents, discountPercent, ...amounts },
+      details: { cardId: card.id, serviceId: service.serviceId, category: service.category, originalCents: service.priceCents, discountPercent, ...amounts, performedAt: schedule.performedAt.toISOString() },
     });
     return visit.id;
   });
@@ -92,18 +107,32 @@ export async function createVisit(db: Database, actor: Actor, input: CreateVisit
 }
 
 /**
- * Calls off a visit recorded by mistake (or not given): it stays in the list, marked, and no longer counts as a
- * discount received (the 7-day withdrawal keeps back only the discounts of visits that happened). Audited.
+ * A visit moves aguardando → em andamento → concluído, or is cancelled with a reason before it is concluded. A visit
+ * that starts (or ends) needs the card valid at that moment, as at the desk; one booked for later that happens early
+ * takes the time it really happened, so today's figures count it today.
  */
-export async function cancelVisit(db: Database, actor: Actor, visitId: string, now: Date): Promise<Visit> {
+export async function changeVisitStatus(db: Database, actor: Actor, visitId: string, change: VisitStatusChange, now: Date): Promise<Visit> {
   await db.transaction(async (tx) => {
-    const [visit] = await tx.select({ id: visits.id, canceledAt: visits.canceledAt }).from(visits).where(and(eq(visits.id, visitId), eq(visits.clinicId, actor.clinicId))).for('update').limit(1);
-    if (!visit) throw new AppError('NOT_FOUND');
-    if (visit.canceledAt !== null) throw new AppError('CONFLICT', messages.cardScreens.visitAlreadyCanceled);
-    await tx.update(visits).set({ canceledAt: now, updatedAt: now }).where(and(eq(visits.id, visitId), isNull(visits.canceledAt)));
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'visit.canceled', entity: 'visit', entityId: visitId, clinicId: actor.clinicId, details: {} });
+    const visit = await lockClinicVisit(tx, actor, visitId);
+    if (!visit) throw new AppError('NOT_FOUND', v.notFound);
+    if (!canMoveVisit(visit.status, change.status)) {
+      throw new AppError('CONFLICT', formatMessage(v.transitionRefused, { from: VISIT_STATUS_LABELS[visit.status], to: VISIT_STATUS_LABELS[change.status] }));
+    }
+    const cancelled = change.status === 'cancelado';
+    if (!cancelled) await activeCardOf(tx, actor, visit.cardId, now, v.cardInactiveNow);
+    const performedAt = !cancelled && visit.performedAt.getTime() > now.getTime() ? now : visit.performedAt;
+    const cancelReason = cancelled ? (change.reason ?? null) : null;
+    await setVisitStatus(tx, actor, visitId, { status: change.status, cancelReason, performedAt, changedBy: actor.userId, at: now });
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'visit.status_changed',
+      entity: 'visit',
+      entityId: visitId,
+      clinicId: actor.clinicId,
+      details: { from: visit.status, to: change.status, reason: cancelReason },
+    });
   });
   const visit = await findClinicVisit(db, actor, visitId);
-  if (!visit) throw new AppError('NOT_FOUND');
+  if (!visit) throw new AppError('NOT_FOUND', v.notFound);
   return visit;
 }
