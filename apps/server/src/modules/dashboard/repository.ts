@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { clinics, payments, subscriptions, userRoles, webhookEvents } from '../../db/schema.ts';
 import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { totalOf } from '../../lib/sql.ts';
-import { awaitingApproval } from '../clinics/repository.ts';
-import { planSummary } from '../plans/repository.ts';
+import { platformPlanSummary } from '../plans/service.ts';
 
 const TRIAL_WARNING_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,6 +50,8 @@ async function trialEndingAlerts(db: Database, now: Date): Promise<AlertsOfKind>
  * sign-up is what the admin acts on, while trials abandoned long ago wait at the end (and the expiry job suspends them).
  */
 async function pendingApprovalAlerts(db: Database, now: Date): Promise<AlertsOfKind> {
+  // ADR 010: a self-service sign-up awaits approval while it is a trial that 'Aprovar Cadastro' has not accepted.
+  const awaitingApproval = and(eq(clinics.status, 'trial'), isNull(clinics.approvedAt));
   const rows = await db
     .select({ id: clinics.id, name: clinics.name, date: clinics.trialEndsAt, matched: matchedRows })
     .from(clinics)
@@ -153,7 +154,7 @@ export async function adminDashboard(db: Database, now: Date): Promise<AdminDash
     totalOf(db.select({ total: count() }).from(clinics).where(eq(clinics.status, 'active'))),
     totalOf(db.select({ total: count() }).from(userRoles).where(eq(userRoles.role, 'patient'))),
     totalOf(db.select({ total: count() }).from(subscriptions).where(eq(subscriptions.status, 'active'))),
-    planSummary(db, now),
+    platformPlanSummary(db, now),
     recentClinics(db),
     heldPaymentAlerts(db),
     failedWebhookAlerts(db, now),

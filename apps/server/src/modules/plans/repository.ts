@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PlanSummary, PlatformPlanRecord, PublicPlatformPlan } from '@carteirinha/shared/contracts/plans';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { clinicPlanPeriods, clinics, plans } from '../../db/schema.ts';
 import { startOfSaoPauloMonth } from '../../lib/sao-paulo-time.ts';
@@ -119,4 +120,25 @@ export async function updatePlanRow(db: Database, planId: string, columns: PlanC
 
 export async function deletePlanRow(db: Database, planId: string): Promise<void> {
   await db.delete(plans).where(eq(plans.id, planId));
+}
+
+/**
+ * The platform's MRR at each of `instants`, in one statement over the history of clinic plan periods (ADR 005): the
+ * sum of the prices of the periods that were active at that instant.
+ */
+export async function mrrAtInstants(db: Database, instants: readonly Date[]): Promise<number[]> {
+  if (instants.length === 0) return [];
+  const points = sql.join(
+    instants.map((instant, index) => sql`(${index}::int, ${instant.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select v.idx, coalesce(sum(p.price_cents), 0)::int as mrr
+    from (values ${points}) as v(idx, at)
+    left join ${clinicPlanPeriods} p
+      on p.valid_from <= v.at and (p.valid_to is null or p.valid_to > v.at) and p.status = 'active' and p.plan_id is not null
+    group by v.idx
+    order by v.idx`);
+  const { rows } = z.object({ rows: z.array(z.object({ idx: z.coerce.number(), mrr: z.coerce.number() })) }).parse(result);
+  return instants.map((_, index) => rows.find((row) => row.idx === index)?.mrr ?? 0);
 }

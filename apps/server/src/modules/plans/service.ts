@@ -1,10 +1,12 @@
-import { reaisToCents, type PlanFormOutput, type PlatformPlanRecord, type PublicPlatformPlan } from '@carteirinha/shared/contracts/plans';
+import type { MrrHistory } from '@carteirinha/shared/contracts/dashboard';
+import { reaisToCents, type PlanFormOutput, type PlanSummary, type PlatformPlanRecord, type PublicPlatformPlan } from '@carteirinha/shared/contracts/plans';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { clinicsOnPlan, deletePlanRow, findPlan, insertPlan, listPlansForSale, updatePlanRow, type PlanColumns } from './repository.ts';
+import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
+import { clinicsOnPlan, deletePlanRow, findPlan, insertPlan, listPlansForSale, mrrAtInstants, planSummary, updatePlanRow, type PlanColumns } from './repository.ts';
 
 type Actor = { userId: string };
 
@@ -77,4 +79,34 @@ export async function deletePlan(db: Database, actor: Actor, planId: string): Pr
     if (!isForeignKeyViolation(error)) throw error;
     throw planInUse(Math.max(1, await clinicsOnPlan(db, planId)));
   }
+}
+
+/** The platform's plans, active clinics and MRR with its change this month (the admin Dashboard's revenue card). */
+export function platformPlanSummary(db: Database, now: Date): Promise<PlanSummary> {
+  return planSummary(db, now);
+}
+
+const MRR_HISTORY_MONTHS = 12;
+
+/** The São Paulo month (yyyy-MM) `offset` months before the one `day` (yyyy-MM-dd) is in, and its first day. */
+function monthBefore(day: string, offset: number): { month: string; firstDay: string } {
+  const [year = 1970, month = 1] = day.split('-').map(Number);
+  const index = year * 12 + (month - 1) - offset;
+  const label = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  return { month: label, firstDay: `${label}-01` };
+}
+
+/**
+ * The admin Dashboard's MRR chart: the MRR at the end of each of the last 12 months in São Paulo (ADR 005 keeps the
+ * history), the current month's as of `now`.
+ */
+export async function mrrHistory(db: Database, now: Date): Promise<MrrHistory> {
+  const today = saoPauloDay(now);
+  const months = Array.from({ length: MRR_HISTORY_MONTHS }, (_, index) => monthBefore(today, MRR_HISTORY_MONTHS - 1 - index));
+  const instants = months.map((month, index) => {
+    const next = months[index + 1];
+    return next ? saoPauloMidnight(next.firstDay) : now;
+  });
+  const values = await mrrAtInstants(db, instants);
+  return { months: months.map((month, index) => ({ month: month.month, mrrCents: values[index] ?? 0 })) };
 }
