@@ -172,8 +172,27 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/clinic/services': { request: () => ({ url: '/api/clinic/services', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   'GET /api/clinic/visits': { request: () => ({ url: '/api/clinic/visits' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
   'POST /api/clinic/visits': { request: () => ({ url: '/api/clinic/visits', payload: {} }), expected: ONLY(400, ['staffA', 'clinicAdminA']) },
-  // Issue 22: calling off a visit (it stops counting as a discount received); a visit that is not the clinic's is 404.
-  'POST /api/clinic/visits/:id/cancel': { request: () => ({ url: '/api/clinic/visits/00000000-0000-4000-8000-000000000000/cancel', payload: {} }), expected: ONLY(404, ['staffA', 'clinicAdminA']) },
+  // Issues 22 and 25: a visit moves on (or is cancelled with a reason); a visit that is not the clinic's is 404.
+  'PATCH /api/clinic/visits/:id/status': {
+    request: () => ({ url: '/api/clinic/visits/00000000-0000-4000-8000-000000000000/status', payload: { status: 'em_andamento' } }),
+    expected: ONLY(404, ['staffA', 'clinicAdminA']),
+  },
+  // Issue 25: 'Exportar' with nothing to export is a 404 in pt-BR; 'Registrado por' lists the clinic's team.
+  'GET /api/clinic/visits.csv': { request: () => ({ url: '/api/clinic/visits.csv' }), expected: ONLY(404, ['staffA', 'clinicAdminA']) },
+  'GET /api/clinic/visits/registrars': { request: () => ({ url: '/api/clinic/visits/registrars' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
+  // Issue 25: Serviços is the clinic admin's; the receptionist reads the list only (to pick a service for a visit).
+  'PUT /api/clinic/services/:id': { request: () => ({ url: '/api/clinic/services/00000000-0000-4000-8000-000000000000', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  'DELETE /api/clinic/services/:id': { request: () => ({ url: '/api/clinic/services/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['clinicAdminA']) },
+  'POST /api/clinic/services/:id/restore': { request: () => ({ url: '/api/clinic/services/00000000-0000-4000-8000-000000000000/restore', payload: {} }), expected: ONLY(404, ['clinicAdminA']) },
+  'GET /api/clinic/services/:id/price-history': { request: () => ({ url: '/api/clinic/services/00000000-0000-4000-8000-000000000000/price-history' }), expected: ONLY(404, ['clinicAdminA']) },
+  // The public price table is only on a clinic's own site: the platform's host has none (404 for everyone).
+  'GET /api/public/price-table': { request: () => ({ url: '/api/public/price-table' }), expected: ALL(404) },
+  // Issue 25: Equipe is the clinic admin's; another clinic's member (or nobody) is 404.
+  'GET /api/clinic/team': { request: () => ({ url: '/api/clinic/team' }), expected: ONLY(200, ['clinicAdminA']) },
+  'POST /api/clinic/team': { request: () => ({ url: '/api/clinic/team', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  'PUT /api/clinic/team/:userId/role': { request: () => ({ url: '/api/clinic/team/00000000-0000-4000-8000-000000000000/role', payload: { role: 'clinic_staff' } }), expected: ONLY(404, ['clinicAdminA']) },
+  'DELETE /api/clinic/team/:userId': { request: () => ({ url: '/api/clinic/team/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['clinicAdminA']) },
+  'POST /api/clinic/team/:userId/invitation': { request: () => ({ url: '/api/clinic/team/00000000-0000-4000-8000-000000000000/invitation', payload: {} }), expected: ONLY(404, ['clinicAdminA']) },
   // Issue 22: moving a CPF to its real owner is the clinic admin's (after checking a document); an empty body is 400.
   'POST /api/clinic/cpf-claims': { request: () => ({ url: '/api/clinic/cpf-claims', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   // The provider's webhook: no session counts, only the asaas-access-token header (absent here → 401 for everyone).

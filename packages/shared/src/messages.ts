@@ -686,7 +686,6 @@ export const messages = {
     /** Issue 22: a visit called off, and one made before the patient withdrew within the 7 days. */
     visitCanceled: 'Cancelado',
     visitBeforeWithdrawal: 'Antes da desistência de {date}',
-    visitAlreadyCanceled: 'Este atendimento já foi cancelado.',
     columns: {
       date: 'Data',
       patient: 'Paciente',

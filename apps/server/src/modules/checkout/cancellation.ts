@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sum } from 'drizzle-orm';
+import { and, eq, inArray, sum } from 'drizzle-orm';
 import { PAID_PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
 import type { CancelSubscriptionResponse, CancellationPreview } from '@carteirinha/shared/contracts/subscriptions';
 import { messages } from '@carteirinha/shared/messages';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, pageOf } from '@carteirinha/shared/contracts/pagination';
+import { idParamsSchema, keysetPageOf } from '@carteirinha/shared/contracts/pagination';
 import {
   createVisitRequestSchema,
   visitExportQuerySchema,

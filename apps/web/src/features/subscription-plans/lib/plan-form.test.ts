@@ -45,8 +45,9 @@ describe('clinicPlanFormSchema', () => {
       waitingDays: 30,
       discounts: { consultas: 40, exames: 30, procedimentos: 20 },
       isActive: false,
+      awaitingReview: false,
     };
-    const { id: _id, ...body } = plan;
+    const { id: _id, awaitingReview: _review, ...body } = plan;
     expect(clinicPlanFormSchema.parse(planFormValues(plan))).toEqual({ ...body, description: '' });
   });
 });

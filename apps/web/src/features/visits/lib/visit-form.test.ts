@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chargeOf, EMPTY_VISIT_FORM, OTHER_SERVICE, visitAmountsOf, visitFormSchema, visitRequestOf } from './visit-form';
 
 const CARD_ID = '7d4a4a2e-3c5b-4c1e-9d7c-0a1b2c3d4e5f';
-const SERVICE: Service = { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', name: 'Consulta clínica', category: 'consulta', priceCents: 15_000, isActive: true };
+const SERVICE: Service = { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', name: 'Consulta clínica', category: 'consulta', priceCents: 15_000, discountPercent: null, isActive: true, cardPrices: [] };
 
 describe('visitAmountsOf', () => {
   it('takes the plan percentage off, rounded to the cent', () => {
