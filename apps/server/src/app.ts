@@ -46,6 +46,7 @@ import { meRoutes } from './modules/me/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { clinicSettingsRoutes } from './modules/clinics/clinic-settings-routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
@@ -257,7 +258,8 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerClinicApprovedMail(jobs, { db: database.db, mailer, homeOf, log: app.log });
   await app.register(planRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, mailer, ...site });
-  await app.register(dashboardRoutes, { db: database.db, now });
+  await app.register(dashboardRoutes, { db: database.db, now, ...site });
+  await app.register(clinicSettingsRoutes, { db: database.db, resolver, now, ...site });
   await app.register(reportRoutes, { db: database.db });
   await app.register(subscriptionPlanRoutes, { db: database.db, now });
   await app.register(subscriptionRoutes, { db: database.db });

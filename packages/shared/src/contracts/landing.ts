@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clinicContactSchema } from './clinics.ts';
 import { meResponseSchema } from './me.ts';
 import { publicPlatformPlanSchema } from './plans.ts';
 import { tenantResponseSchema } from './tenant.ts';
@@ -12,5 +13,7 @@ export const landingPageInputSchema = z.object({
   tenant: tenantResponseSchema,
   plans: z.array(publicPlatformPlanSchema),
   me: meResponseSchema.nullable(),
+  /** A clinic's site: its opening hours and how to reach it (Configurações); null on the platform's host. */
+  contact: clinicContactSchema.nullable(),
 });
 export type LandingPageInput = z.infer<typeof landingPageInputSchema>;

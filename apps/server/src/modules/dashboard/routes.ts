@@ -1,17 +1,64 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminDashboardSchema } from '@carteirinha/shared/contracts/dashboard';
-import { errorResponseSchema } from '@carteirinha/shared/errors';
+import { adminDashboardSchema, clinicChartsSchema, clinicDashboardSchema, firstStepsSchema, mrrHistorySchema } from '@carteirinha/shared/contracts/dashboard';
+import { errorResponses } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
+import { requireTenant } from '../../plugins/access-control.ts';
+import { clinicSiteFactsOf } from '../clinics/clinic-settings.ts';
+import type { SiteOptions } from '../clinics/service.ts';
+import { mrrHistory } from '../plans/service.ts';
+import { clinicCharts, clinicDashboard, firstSteps } from './clinic-dashboard.ts';
 import { adminDashboard } from './repository.ts';
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+const errors = errorResponses(401, 403);
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date } & SiteOptions> = async (app, { db, now, ...site }) => {
   app.get(
     '/api/admin/dashboard',
     {
       config: { access: 'platform:manage' },
-      schema: { tags: ['admin'], summary: 'Indicadores, clínicas recentes e alertas', response: { 200: adminDashboardSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
+      schema: { tags: ['admin'], summary: 'Indicadores, clínicas recentes e alertas', response: { 200: adminDashboardSchema, ...errors } },
     },
     // The app's clock: the alerts' windows (failed events of the last 14 days, trials ending) read it, not the machine's.
     async () => adminDashboard(db, now()),
+  );
+
+  app.get(
+    '/api/admin/dashboard/mrr-history',
+    {
+      config: { access: 'platform:manage' },
+      schema: { tags: ['admin'], summary: 'O MRR da plataforma ao fim de cada um dos últimos 12 meses', response: { 200: mrrHistorySchema, ...errors } },
+    },
+    async () => mrrHistory(db, now()),
+  );
+
+  // The clinic's Dashboard (issue 25): figures of its money and people are its admin's; the desk gets today's visits.
+  app.get(
+    '/api/clinic/dashboard',
+    {
+      config: { access: 'clinic:manage' },
+      schema: { tags: ['clínica'], summary: 'Os quatro indicadores da clínica e os atendimentos recentes', response: { 200: clinicDashboardSchema, ...errors } },
+    },
+    async (request) => clinicDashboard(db, requireTenant(request), now()),
+  );
+
+  app.get(
+    '/api/clinic/dashboard/charts',
+    {
+      config: { access: 'clinic:manage' },
+      schema: { tags: ['clínica'], summary: 'Atendimentos e validações por dia e receita por semana, nas últimas 12 semanas', response: { 200: clinicChartsSchema, ...errors } },
+    },
+    async (request) => clinicCharts(db, requireTenant(request), now()),
+  );
+
+  app.get(
+    '/api/clinic/first-steps',
+    {
+      config: { access: 'clinic:manage' },
+      schema: { tags: ['clínica'], summary: 'Os primeiros passos da clínica, marcados pelo que ela já fez, e o endereço do site', response: { 200: firstStepsSchema, ...errorResponses(401, 403, 404) } },
+    },
+    async (request) => {
+      const facts = await clinicSiteFactsOf(db, requireTenant(request).clinicId, site);
+      return firstSteps(db, facts, facts.siteUrl);
+    },
   );
 };

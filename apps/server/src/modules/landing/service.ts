@@ -3,6 +3,7 @@ import type { LandingPageInput } from '@carteirinha/shared/contracts/landing';
 import type { Database } from '../../db/client.ts';
 import { visitorContext, type AccessDeps } from '../../plugins/access-control.ts';
 import { siteOf } from '../../plugins/host-site.ts';
+import { clinicContactOf } from '../clinics/clinic-settings.ts';
 import { meOf } from '../me/service.ts';
 import { plansForSale } from '../plans/service.ts';
 import { tenantOf, type TenantAnswerOptions } from '../tenancy/service.ts';
@@ -16,6 +17,10 @@ export type LandingDeps = { db: Database; access: AccessDeps; tenant: TenantAnsw
 export async function landingInputOf(deps: LandingDeps, request: FastifyRequest): Promise<LandingPageInput> {
   const [tenant, visitor] = await Promise.all([tenantOf(deps.db, siteOf(request), deps.tenant), visitorContext(deps.access, request)]);
   // The platform's plans are sold on its own host only; a clinic's site shows the clinic's (in `tenant`).
-  const plans = tenant.kind === 'platform' ? await plansForSale(deps.db) : [];
-  return { tenant, plans, me: visitor ? await meOf(deps.db, visitor) : null };
+  const [plans, contact, me] = await Promise.all([
+    tenant.kind === 'platform' ? plansForSale(deps.db) : [],
+    tenant.kind === 'clinic' ? clinicContactOf(deps.db, tenant.clinic.id) : null,
+    visitor ? meOf(deps.db, visitor) : null,
+  ]);
+  return { tenant, plans, me, contact };
 }

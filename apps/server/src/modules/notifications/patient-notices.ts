@@ -11,7 +11,9 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { ClinicNotification } from '@carteirinha/shared/contracts/clinics';
 import type { AccountHome } from '../auth/account-home.ts';
+import { clinicSendsToPatient } from '../clinics/clinic-settings.ts';
 import { exponentialBackoff } from '../jobs/backoff.ts';
 import type { JobLog, JobRunner } from '../jobs/runner.ts';
 import { PATIENT_NOTICE_QUEUE, patientNoticeSchema } from '../subscriptions/follow-ups.ts';
@@ -73,6 +75,20 @@ export function renderPatientNotice(notice: Notice, home: AccountHome): Rendered
   return renderActionEmail({ subject, brandName: home.name, brandColor: home.color, intro, actionLabel, actionUrl: `${home.baseUrl}/paciente/assinatura`, footer });
 }
 
+/** The Configurações switch that turns a notice off; the others (suspension, refund, cancellation) always go. */
+const SWITCH_OF_NOTICE: Partial<Record<Notice['kind'], ClinicNotification>> = {
+  confirmed: 'paymentConfirmed',
+  reminderBefore: 'reminderBefore',
+  reminderDue: 'reminderDue',
+  overdue: 'overdue',
+};
+
+/** Whether the patient's clinic sends this notice: read when it is sent, so a switch turned off stops queued ones too. */
+async function clinicSends(db: Database, notice: Notice): Promise<boolean> {
+  const notification = SWITCH_OF_NOTICE[notice.kind];
+  return notification === undefined || clinicSendsToPatient(db, notice.userId, notification);
+}
+
 export type PatientNoticeDeps = { db: Database; mailer: Mailer; homeOf: (userId: string) => Promise<AccountHome>; log: JobLog };
 
 /** An SMTP server that is down for a while: 1 min, 2 min … then hourly, for about a day. */
@@ -86,6 +102,10 @@ export function registerPatientNotices(runner: JobRunner, deps: PatientNoticeDep
       const notice = patientNoticeSchema.parse(job.payload);
       const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, notice.userId)).limit(1);
       if (!user) return;
+      if (!(await clinicSends(deps.db, notice))) {
+        deps.log.info({ userId: notice.userId, kind: notice.kind }, 'patient notice turned off by the clinic');
+        return;
+      }
       await deps.mailer.send(user.email, renderPatientNotice(notice, await deps.homeOf(notice.userId)));
     },
     NOTICE_RETRIES,

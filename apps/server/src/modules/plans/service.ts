@@ -103,7 +103,7 @@ function monthBefore(day: string, offset: number): { month: string; firstDay: st
 export async function mrrHistory(db: Database, now: Date): Promise<MrrHistory> {
   const today = saoPauloDay(now);
   const months = Array.from({ length: MRR_HISTORY_MONTHS }, (_, index) => monthBefore(today, MRR_HISTORY_MONTHS - 1 - index));
-  const instants = months.map((month, index) => {
+  const instants = months.map((_month, index) => {
     const next = months[index + 1];
     return next ? saoPauloMidnight(next.firstDay) : now;
   });

@@ -8,7 +8,8 @@ import { recordAudit } from '../../lib/audit.ts';
 import { cardBenefitsState } from '../cards/card-benefits.ts';
 import { findClinicCard, type CardFacts } from '../cards/repository.ts';
 import { serviceForVisit } from '../services/service.ts';
-import { findClinicVisit, lockClinicVisit, setVisitStatus } from './repository.ts';
+import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
+import { findClinicVisit, listClinicVisits, lockClinicVisit, setVisitStatus } from './repository.ts';
 
 type Actor = { userId: string; clinicId: string };
 
@@ -135,4 +136,10 @@ export async function changeVisitStatus(db: Database, actor: Actor, visitId: str
   const visit = await findClinicVisit(db, actor, visitId);
   if (!visit) throw new AppError('NOT_FOUND', v.notFound);
   return visit;
+}
+
+/** The clinic's latest visits up to today, newest first (the Dashboard's 'Atendimentos recentes'; bookings of later days wait). */
+export async function recentClinicVisits(db: Database, scope: { clinicId: string }, limit: number, now: Date): Promise<Visit[]> {
+  const page = await listClinicVisits(db, scope, { page: 1, pageSize: limit, to: saoPauloDay(now) });
+  return page.items;
 }
