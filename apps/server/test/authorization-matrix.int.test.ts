@@ -187,6 +187,14 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/clinic/services/:id/price-history': { request: () => ({ url: '/api/clinic/services/00000000-0000-4000-8000-000000000000/price-history' }), expected: ONLY(404, ['clinicAdminA']) },
   // The public price table is only on a clinic's own site: the platform's host has none (404 for everyone).
   'GET /api/public/price-table': { request: () => ({ url: '/api/public/price-table' }), expected: ALL(404) },
+  // Issue 25: the clinic's Dashboard figures and first steps are its admin's; the platform's MRR history the admin's.
+  'GET /api/clinic/dashboard': { request: () => ({ url: '/api/clinic/dashboard' }), expected: ONLY(200, ['clinicAdminA']) },
+  'GET /api/clinic/dashboard/charts': { request: () => ({ url: '/api/clinic/dashboard/charts' }), expected: ONLY(200, ['clinicAdminA']) },
+  'GET /api/clinic/first-steps': { request: () => ({ url: '/api/clinic/first-steps' }), expected: ONLY(200, ['clinicAdminA']) },
+  'GET /api/admin/dashboard/mrr-history': { request: () => ({ url: '/api/admin/dashboard/mrr-history' }), expected: ONLY(200, ['admin']) },
+  // Issue 25: Configurações of the caller's own clinic (the id is the session's); an empty body is 400.
+  'GET /api/clinic/settings': { request: () => ({ url: '/api/clinic/settings' }), expected: ONLY(200, ['clinicAdminA']) },
+  'PUT /api/clinic/settings': { request: () => ({ url: '/api/clinic/settings', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   // Issue 25: Equipe is the clinic admin's; another clinic's member (or nobody) is 404.
   'GET /api/clinic/team': { request: () => ({ url: '/api/clinic/team' }), expected: ONLY(200, ['clinicAdminA']) },
   'POST /api/clinic/team': { request: () => ({ url: '/api/clinic/team', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
