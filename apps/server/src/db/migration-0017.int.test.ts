@@ -1,65 +1,19 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PGLITE_EXTENSIONS, type Database } from './client.ts';
-import * as schema from './schema.ts';
-import { createPostgresDatabase } from '../../test/postgres-database.ts';
-import { databaseUrlOf, testDatabaseKind } from '../../test/helpers.ts';
+import { MIGRATIONS, migrationsUpTo, openForMigrations, type Opened } from '../../test/migration-kit.ts';
 
 /**
  * Migration 0017 on a database that lived before it: a patient who subscribed twice has two cards (one per
  * subscription) with visits on both, and two people of one clinic carry the same CPF. After it, the person keeps one
  * card for life (the first number), every visit points at it, and the older CPF claim is kept.
  */
-const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
 const BEFORE = '0016_visits_service_names';
 
-/** The test's database through its own driver, so that each migrator gets the database type it takes. */
-type Opened = { db: Database; migrate: (folder: string) => Promise<void>; close: () => Promise<void> };
 let handle: Opened;
 let folderBefore: string;
-
-async function openForMigrations(): Promise<Opened> {
-  if (testDatabaseKind() === 'pglite') {
-    const client = await PGlite.create(undefined, { extensions: PGLITE_EXTENSIONS });
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-    return { db, migrate: (folder) => migratePglite(db, { migrationsFolder: folder }), close: () => client.close() };
-  }
-  // An empty database on the test server (dropped on close), reached through a pool of this test's own.
-  const database = await createPostgresDatabase(1);
-  const pool = new pg.Pool({ connectionString: await databaseUrlOf(database), max: 2 });
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  return {
-    db,
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await pool.end();
-      await database.close();
-    },
-  };
-}
-
-/** The migrations folder as it was up to `lastTag`: the journal cut after it, the SQL files as they are. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-migrations-'));
-  await fs.cp(MIGRATIONS, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = z.object({ entries: z.array(z.object({ tag: z.string() }).loose()) }).loose().parse(JSON.parse(await fs.readFile(journalFile, 'utf8')));
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`${lastTag} is not in the journal`);
-  await fs.writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return folder;
-}
 
 async function rows<T extends z.ZodType>(query: ReturnType<typeof sql>, schema: T): Promise<z.infer<T>[]> {
   const result = await handle.db.execute(query);
