@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
@@ -6,7 +6,7 @@ import { createTestApp, createTestDatabase, type TestApp } from '../../test/help
 import type { DatabaseHandle } from './client.ts';
 import { addCycleToDay } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay } from '../lib/sao-paulo-time.ts';
-import { clinics, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
+import { clinics, payments, plans, servicePriceHistory, services, subscriptionPlans, subscriptions, userRoles, users, visits } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
 let t: TestApp;
@@ -86,21 +86,40 @@ describe('demo seed', () => {
     expect(roles).toEqual([
       { email: DEMO_ACCOUNTS.admin, role: 'admin', clinicId: null },
       { email: DEMO_ACCOUNTS.clinicStaff, role: 'clinic_staff', clinicId: demo!.id },
+      { email: 'bruno.recepcao@carteirinha.dev', role: 'clinic_staff', clinicId: demo!.id },
       { email: DEMO_ACCOUNTS.clinicAdmin, role: 'clinic_admin', clinicId: demo!.id },
       { email: DEMO_ACCOUNTS.patient, role: 'patient', clinicId: demo!.id },
     ]);
     const activeSubscriptions = await t.db.select().from(subscriptions).where(eq(subscriptions.status, 'active'));
     expect(activeSubscriptions).toHaveLength(1);
-    // Its first charge was paid: Clínica Demo's revenue is that one Pix payment of the cheapest demo plan.
-    const demoPayments = await t.db.select().from(payments).where(eq(payments.subscriptionId, activeSubscriptions[0]!.id));
-    expect(demoPayments).toEqual([expect.objectContaining({ clinicId: demo!.id, status: 'received', method: 'pix', amountCents: 8990 })]);
-    // As a paid monthly checkout leaves it: the amount and method shown on /paciente/assinatura, one month paid through.
+    // A member for four months, every monthly charge paid: contiguous periods, the last one holding today.
     const [subscription] = activeSubscriptions;
-    const [charge] = demoPayments;
     expect(subscription).toMatchObject({ amountCents: 8990, paymentMethod: 'pix', provider: 'local' });
-    expect(charge?.periodStart).toBe(charge?.dueDate);
-    expect(charge?.periodEnd).toBe(addCycleToDay(charge!.dueDate, 'monthly'));
-    expect(saoPauloDay(subscription!.expiresAt!)).toBe(charge?.periodEnd);
+    const demoPayments = await t.db.select().from(payments).where(eq(payments.subscriptionId, subscription!.id)).orderBy(payments.periodStart);
+    expect(demoPayments.length).toBeGreaterThanOrEqual(4);
+    for (const charge of demoPayments) expect(charge).toMatchObject({ clinicId: demo!.id, status: 'received', method: 'pix', amountCents: 8990 });
+    for (const [index, charge] of demoPayments.entries()) {
+      expect(charge.periodEnd).toBe(addCycleToDay(charge.periodStart!, 'monthly'));
+      if (index > 0) expect(charge.periodStart).toBe(demoPayments[index - 1]!.periodEnd);
+    }
+    const last = demoPayments.at(-1)!;
+    expect(last.periodStart! <= saoPauloDay(new Date())).toBe(true);
+    expect(saoPauloDay(subscription!.expiresAt!)).toBe(last.periodEnd);
+
+    // Issue 25: something real on every clinic screen — a price list with a price change, months of visits (some
+    // cancelled, one under way, two booked ahead), each visit's validation, the clinic's contact and hours.
+    const priceList = await t.db.select().from(services).where(eq(services.clinicId, demo!.id));
+    expect(priceList.length).toBe(5);
+    const fullPrices = await t.db.select().from(servicePriceHistory).where(and(eq(servicePriceHistory.clinicId, demo!.id), isNull(servicePriceHistory.planId)));
+    expect(fullPrices.length).toBe(6);
+    const demoVisits = await t.db.select({ status: visits.status, performedAt: visits.performedAt }).from(visits).where(eq(visits.clinicId, demo!.id));
+    const byStatus = (status: string) => demoVisits.filter((visit) => visit.status === status).length;
+    expect(byStatus('concluido')).toBeGreaterThan(20);
+    expect(byStatus('cancelado')).toBeGreaterThan(0);
+    expect(byStatus('em_andamento')).toBe(1);
+    expect(byStatus('aguardando')).toBe(2);
+    expect(Math.min(...demoVisits.map((visit) => visit.performedAt.getTime()))).toBeLessThan(Date.now() - 80 * 24 * 3600_000);
+    expect(demo).toMatchObject({ phone: '1133334444', openingHours: { weekdays: { open: '08:00', close: '18:00' }, saturday: { open: '08:00', close: '12:00' } } });
 
     const signIn = await t.app.inject({
       method: 'POST',

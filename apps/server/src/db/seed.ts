@@ -6,12 +6,18 @@ import type { SecretBox } from '../lib/secret-box.ts';
 import { ensureSettingsRow } from '../modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../modules/settings/store.ts';
 import type { Database } from './client.ts';
-import { clinics, contractTerms, payments, plans, services, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
+import { clinics, contractTerms, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 import { defaultTermsBody } from '../modules/checkout/default-terms.ts';
 import { issueCardsForSubscription } from '../modules/cards/issue.ts';
 import { recordLocalCharge } from '../modules/payments/providers/local.ts';
 import { addCycleToDay, shiftByCycles } from '../modules/subscriptions/periods.ts';
-import { saoPauloDay } from '../lib/sao-paulo-time.ts';
+import { saoPauloDay, saoPauloMidnight } from '../lib/sao-paulo-time.ts';
+import { ensureDemoClinicDetails, ensureDemoServices, ensureDemoVisits } from './demo-history.ts';
+
+/** How long the demo patient has been a member: long enough for months of visits and charges on every screen. */
+const DEMO_MEMBERSHIP_DAYS = 120;
+/** Clínica Demo's second receptionist (same demo password); not one of the four demo accounts of the sign-in page. */
+const DEMO_SECOND_STAFF = 'bruno.recepcao@carteirinha.dev';
 
 /** `cardBox`: the app's card box (app.cardBox), which seals the demo patient's card secrets. */
 type SeedOptions = { db: Database; auth: Auth; cardBox: SecretBox; withDemo: boolean };
@@ -101,9 +107,10 @@ async function ensureDemoTerms(db: Database, clinicId: string): Promise<void> {
 }
 
 /**
- * The demo patient's subscription, as a Pix checkout paid today leaves it: the plan's price, one monthly period paid
- * (settlement's `expires_at`), benefits from today (no carência). Near the period's end the embedded provider makes
- * the next charge, which 'Simular pagamento' pays, as for any patient.
+ * The demo patient's subscription, as four months of Pix checkouts paid on time leave it: the plan's price, one charge
+ * received per monthly period since it began, benefits since the first (no carência), paid through the current period
+ * (settlement's `expires_at`). Near its end the embedded provider makes the next charge, which 'Simular pagamento'
+ * pays, as for any patient.
  */
 async function ensureActiveSubscription(db: Database, userId: string, clinicId: string): Promise<void> {
   const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
@@ -117,6 +124,11 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
   if (!plan) return;
   const now = new Date();
   const today = saoPauloDay(now);
+  const startedAt = new Date(now.getTime() - DEMO_MEMBERSHIP_DAYS * 24 * 60 * 60 * 1000);
+  const periods: { start: string; end: string }[] = [];
+  for (let start = saoPauloDay(startedAt); start <= today; start = addCycleToDay(start, plan.billingCycle)) {
+    periods.push({ start, end: addCycleToDay(start, plan.billingCycle) });
+  }
   await db.transaction(async (tx) => {
     const [subscription] = await tx
       .insert(subscriptions)
@@ -128,27 +140,33 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
         amountCents: plan.priceCents,
         paymentMethod: 'pix',
         provider: 'local',
-        startedAt: now,
-        benefitsStartAt: now,
-        expiresAt: shiftByCycles(now, plan.billingCycle, 1),
+        startedAt,
+        benefitsStartAt: startedAt,
+        expiresAt: shiftByCycles(startedAt, plan.billingCycle, periods.length),
+        createdAt: startedAt,
       })
       .returning({ id: subscriptions.id });
     if (!subscription) throw new Error('could not create the demo subscription');
-    // The embedded provider's own record of that charge, paid (so that a refund of it, or its read-back, finds it).
-    await recordLocalCharge(tx, clinicId, { id: `demo-${subscription.id}`, subscriptionId: null, status: 'RECEIVED', method: 'pix', amountCents: plan.priceCents, dueDate: today, paidAt: now }, now);
-    await tx.insert(payments).values({
-      clinicId,
-      subscriptionId: subscription.id,
-      provider: 'local',
-      providerPaymentId: `demo-${subscription.id}`,
-      method: 'pix',
-      amountCents: plan.priceCents,
-      dueDate: today,
-      periodStart: today,
-      periodEnd: addCycleToDay(today, plan.billingCycle),
-      status: 'received',
-      paidAt: now,
-    });
+    for (const [index, period] of periods.entries()) {
+      const paidAt = index === 0 ? startedAt : saoPauloMidnight(period.start);
+      const chargeId = `demo-${subscription.id}-${index + 1}`;
+      // The embedded provider's own record of each charge, paid (so that a refund of it, or its read-back, finds it).
+      await recordLocalCharge(tx, clinicId, { id: chargeId, subscriptionId: null, status: 'RECEIVED', method: 'pix', amountCents: plan.priceCents, dueDate: period.start, paidAt }, paidAt);
+      await tx.insert(payments).values({
+        clinicId,
+        subscriptionId: subscription.id,
+        provider: 'local',
+        providerPaymentId: chargeId,
+        method: 'pix',
+        amountCents: plan.priceCents,
+        dueDate: period.start,
+        periodStart: period.start,
+        periodEnd: period.end,
+        status: 'received',
+        paidAt,
+        createdAt: paidAt,
+      });
+    }
   });
 }
 
@@ -163,17 +181,6 @@ async function ensureDemoCards(db: Database, cardBox: SecretBox, userId: string)
   if (subscription) await issueCardsForSubscription(db, subscription.id, cardBox);
 }
 
-/** Clínica Demo's price list: one service of each category, so 'Registrar Atendimento' has something to pick. */
-async function ensureDemoServices(db: Database, clinicId: string): Promise<void> {
-  const [existing] = await db.select({ id: services.id }).from(services).where(eq(services.clinicId, clinicId)).limit(1);
-  if (existing) return;
-  await db.insert(services).values([
-    { clinicId, name: 'Consulta clínica geral', category: 'consulta', priceCents: 20000 },
-    { clinicId, name: 'Hemograma completo', category: 'exame', priceCents: 8000 },
-    { clinicId, name: 'Limpeza de pele', category: 'procedimento', priceCents: 15000 },
-  ]);
-}
-
 /**
  * Idempotent: the platform plans on an empty database, and (embedded default or SEED_DEMO=true) Clínica Demo with
  * its plans and the four demo accounts. Returns lines for the start-up log.
@@ -186,21 +193,31 @@ export async function seedDatabase({ db, auth, cardBox, withDemo }: SeedOptions)
 
   const clinicId = await ensureDemoClinic(db);
   await ensureDemoTerms(db, clinicId);
-  await ensureDemoServices(db, clinicId);
+  await ensureDemoClinicDetails(db, clinicId);
   const accounts: { email: string; name: string; role: Role; clinicId: string | null }[] = [
     { email: DEMO_ACCOUNTS.admin, name: 'Administrador da Plataforma', role: 'admin', clinicId: null },
     { email: DEMO_ACCOUNTS.clinicAdmin, name: 'Carla Gestora', role: 'clinic_admin', clinicId },
     { email: DEMO_ACCOUNTS.clinicStaff, name: 'Ana Atendente', role: 'clinic_staff', clinicId },
+    // A second receptionist, so Equipe and 'Registrado por' have a team to show.
+    { email: DEMO_SECOND_STAFF, name: 'Bruno Recepção', role: 'clinic_staff', clinicId },
     { email: DEMO_ACCOUNTS.patient, name: 'Paulo Paciente', role: 'patient', clinicId },
   ];
+  const ids = new Map<string, string>();
   for (const account of accounts) {
     const userId = await ensureUser(auth, db, account.email, account.name);
+    ids.set(account.email, userId);
     await ensureRole(db, userId, account.role, account.clinicId);
     if (account.role === 'patient') {
       await ensureActiveSubscription(db, userId, clinicId);
       await ensureDemoCards(db, cardBox, userId);
     }
   }
+  const owner = ids.get(DEMO_ACCOUNTS.clinicAdmin);
+  const patient = ids.get(DEMO_ACCOUNTS.patient);
+  const desk = [DEMO_ACCOUNTS.clinicStaff, DEMO_SECOND_STAFF, DEMO_ACCOUNTS.clinicAdmin].flatMap((email) => ids.get(email) ?? []);
+  const now = new Date();
+  if (owner) await ensureDemoServices(db, { clinicId, userId: owner }, now);
+  if (patient) await ensureDemoVisits(db, clinicId, patient, desk, now);
   report.push(
     `Contas de demonstração (senha ${DEMO_PASSWORD}): ${accounts.map((account) => `${account.email} (${account.role})`).join(', ')}`,
   );

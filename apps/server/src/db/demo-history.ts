@@ -1,0 +1,133 @@
+/**
+ * Clínica Demo's past (issue 25): something real on every clinic screen of the demo — its contact data and hours, a
+ * price list whose prices changed (the public table's history), a second receptionist, and twelve weeks of visits and
+ * validations of the demo patient (some cancelled with a reason, one under way, some booked ahead), written as the
+ * desk would have written them. Idempotent: each part is a no-op once it exists.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ServiceCategory } from '@carteirinha/shared/contracts/services';
+import type { Database } from './client.ts';
+import { cardValidations, cards, clinics, services, subscriptionPlans, subscriptions, visits } from './schema.ts';
+import { createService, updateService } from '../modules/services/service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HISTORY_DAYS = 84;
+
+type Actor = { clinicId: string; userId: string };
+
+/** Contact data and opening hours, for Configurações and the clinic's site; only where the clinic has none yet. */
+export async function ensureDemoClinicDetails(db: Database, clinicId: string): Promise<void> {
+  await db
+    .update(clinics)
+    .set({
+      phone: '1133334444',
+      contactEmail: 'contato@clinicademo.com.br',
+      postalCode: '01310100',
+      street: 'Avenida Paulista',
+      streetNumber: '1578',
+      addressComplement: 'Conjunto 41',
+      district: 'Bela Vista',
+      openingHours: { weekdays: { open: '08:00', close: '18:00' }, saturday: { open: '08:00', close: '12:00' } },
+    })
+    .where(and(eq(clinics.id, clinicId), isNull(clinics.phone)));
+}
+
+const DEMO_SERVICES: { name: string; category: ServiceCategory; priceCents: number; discountPercent: number | null }[] = [
+  { name: 'Consulta clínica geral', category: 'consulta', priceCents: 18000, discountPercent: null },
+  { name: 'Consulta pediátrica', category: 'consulta', priceCents: 22000, discountPercent: null },
+  { name: 'Hemograma completo', category: 'exame', priceCents: 8000, discountPercent: null },
+  { name: 'Ultrassom abdominal', category: 'exame', priceCents: 25000, discountPercent: 35 },
+  { name: 'Limpeza de pele', category: 'procedimento', priceCents: 15000, discountPercent: null },
+];
+
+/**
+ * The price list as the clinic's admin made it four months ago, and a new price for the general consultation a month
+ * ago: written through the services module, so the price history and the audit trail are the real ones.
+ */
+export async function ensureDemoServices(db: Database, actor: Actor, now: Date): Promise<void> {
+  const [existing] = await db.select({ id: services.id }).from(services).where(eq(services.clinicId, actor.clinicId)).limit(1);
+  if (existing) return;
+  const since = new Date(now.getTime() - 120 * DAY_MS);
+  const created = [];
+  for (const service of DEMO_SERVICES) created.push(await createService(db, actor, service, since));
+  const consulta = created[0];
+  if (consulta) await updateService(db, actor, consulta.id, { ...DEMO_SERVICES[0]!, priceCents: 20000 }, new Date(now.getTime() - 30 * DAY_MS));
+}
+
+/** A São Paulo working hour of the day `daysAgo` before `now` (09:00–17:00, spread by the index). */
+function instantOf(now: Date, daysAgo: number, index: number): Date {
+  const day = new Date(now.getTime() - daysAgo * DAY_MS);
+  day.setUTCHours(12 + (index % 8), (index * 17) % 60, 0, 0);
+  return day;
+}
+
+function amountsOf(priceCents: number, percent: number): { discountCents: number; finalCents: number } {
+  const discountCents = Math.round((priceCents * percent) / 100);
+  return { discountCents, finalCents: priceCents - discountCents };
+}
+
+/**
+ * Twelve weeks of the demo patient's visits (two or three a week, mostly concluded, a few cancelled with a reason),
+ * one under way today and two booked for the coming days, each with the validation that preceded it.
+ */
+export async function ensureDemoVisits(db: Database, clinicId: string, patientUserId: string, registrars: string[], now: Date): Promise<void> {
+  const [already] = await db.select({ id: visits.id }).from(visits).where(eq(visits.clinicId, clinicId)).limit(1);
+  if (already) return;
+  const [card] = await db
+    .select({ id: cards.id, subscriptionId: cards.subscriptionId })
+    .from(cards)
+    .where(and(eq(cards.clinicId, clinicId), eq(cards.holderUserId, patientUserId)))
+    .limit(1);
+  if (!card) return;
+  const [plan] = await db
+    .select({ consulta: subscriptionPlans.discountConsultas, exame: subscriptionPlans.discountExames, procedimento: subscriptionPlans.discountProcedimentos })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.id, card.subscriptionId))
+    .limit(1);
+  const priceList = await db.select().from(services).where(and(eq(services.clinicId, clinicId), eq(services.isActive, true)));
+  if (!plan || priceList.length === 0) return;
+
+  const rows: (typeof visits.$inferInsert)[] = [];
+  const validations: (typeof cardValidations.$inferInsert)[] = [];
+  const visitOf = (service: (typeof priceList)[number], performedAt: Date, index: number) => {
+    const percent = service.discountPercent ?? plan[service.category];
+    const registeredBy = registrars[index % registrars.length] ?? null;
+    return {
+      clinicId,
+      cardId: card.id,
+      subscriptionId: card.subscriptionId,
+      patientUserId,
+      serviceId: service.id,
+      serviceName: service.name,
+      category: service.category,
+      originalCents: service.priceCents,
+      discountPercent: percent,
+      ...amountsOf(service.priceCents, percent),
+      performedAt,
+      createdBy: registeredBy,
+      createdAt: performedAt,
+      updatedAt: performedAt,
+    };
+  };
+  let index = 0;
+  for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo -= daysAgo % 3 === 0 ? 2 : 3) {
+    const service = priceList[index % priceList.length]!;
+    const performedAt = instantOf(now, daysAgo, index);
+    const cancelled = index % 9 === 4;
+    rows.push({
+      ...visitOf(service, performedAt, index),
+      status: cancelled ? 'cancelado' : 'concluido',
+      ...(cancelled ? { cancelReason: 'Paciente não compareceu', canceledAt: performedAt, statusChangedAt: performedAt } : {}),
+    });
+    validations.push({ clinicId, cardId: card.id, userId: registrars[index % registrars.length] ?? null, method: 'token', result: 'valid', createdAt: new Date(performedAt.getTime() - 5 * 60_000) });
+    index += 1;
+  }
+  rows.push({ ...visitOf(priceList[0]!, new Date(now.getTime() - 20 * 60_000), index), status: 'em_andamento', professional: 'Dra. Helena Costa' });
+  for (const [days, professional] of [[2, 'Dra. Helena Costa'], [5, 'Dr. Rafael Lima']] as const) {
+    const service = priceList[(index += 1) % priceList.length]!;
+    rows.push({ ...visitOf(service, instantOf(now, -days, index), index), status: 'aguardando', professional, bookedAt: now, createdAt: now, updatedAt: now });
+  }
+  await db.insert(visits).values(rows);
+  await db.insert(cardValidations).values(validations);
+}
