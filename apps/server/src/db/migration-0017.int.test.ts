@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { uniqueViolationConstraint } from '../lib/db-errors.ts';
 import { MIGRATIONS, migrationsUpTo, openForMigrations, type Opened } from '../../test/migration-kit.ts';
 
 /**
@@ -41,6 +42,16 @@ async function insertUser(id: string, email: string, cpf: string | null): Promis
   await handle.db.execute(sql`insert into users (id, name, email, email_verified) values (${id}, 'Pessoa', ${email}, true)`);
   await handle.db.execute(sql`insert into profiles (id, full_name, cpf) values (${id}, 'Pessoa', ${cpf})`);
   await handle.db.execute(sql`insert into user_roles (user_id, role, clinic_id) values (${id}, 'patient', ${ids.clinic})`);
+}
+
+/** The unique constraint a statement broke: null when it went through (or failed for another reason). */
+async function brokenUniqueConstraint(statement: ReturnType<typeof sql>): Promise<string | null> {
+  try {
+    await handle.db.execute(statement);
+    return null;
+  } catch (error) {
+    return uniqueViolationConstraint(error);
+  }
 }
 
 async function insertSubscription(id: string, userId: string, createdAt: string, status: string): Promise<void> {
@@ -119,10 +130,14 @@ describe('migration 0017', () => {
     ]);
   });
 
-  it('refuses a second card for the same person, and a second claim of a CPF in the clinic', async () => {
-    await expect(
-      handle.db.execute(sql`insert into cards (clinic_id, subscription_id, holder_user_id, number, secret_encrypted) values (${ids.clinic}, ${ids.secondSubscription}, ${ids.patient}, '8076000000000003', 'sealed-3')`),
-    ).rejects.toThrow();
-    await expect(handle.db.execute(sql`insert into cpf_claims (clinic_id, cpf, user_id) values (${ids.clinic}, ${SHARED_CPF}, ${ids.newerHolder})`)).rejects.toThrow();
+  it('refuses a second card for the same person, even for a new subscription of theirs, and a second claim of a CPF in the clinic', async () => {
+    // A new subscription, so that only the one-card-per-person rule can refuse the card (a card per subscription was
+    // already unique before 0017), and each refusal must come from the rule's own constraint.
+    const thirdSubscription = randomUUID();
+    await insertSubscription(thirdSubscription, ids.patient, '2026-06-10T12:00:00Z', 'active');
+    expect(
+      await brokenUniqueConstraint(sql`insert into cards (clinic_id, subscription_id, holder_user_id, number, secret_encrypted) values (${ids.clinic}, ${thirdSubscription}, ${ids.patient}, '8076000000000003', 'sealed-3')`),
+    ).toBe('cards_person_key');
+    expect(await brokenUniqueConstraint(sql`insert into cpf_claims (clinic_id, cpf, user_id) values (${ids.clinic}, ${SHARED_CPF}, ${ids.newerHolder})`)).toBe('cpf_claims_clinic_id_cpf_pk');
   });
 });
