@@ -50,8 +50,9 @@ export async function ensureDemoServices(db: Database, actor: Actor, now: Date):
   const since = new Date(now.getTime() - 120 * DAY_MS);
   const created = [];
   for (const service of DEMO_SERVICES) created.push(await createService(db, actor, service, since));
-  const consulta = created[0];
-  if (consulta) await updateService(db, actor, consulta.id, { ...DEMO_SERVICES[0]!, priceCents: 20000 }, new Date(now.getTime() - 30 * DAY_MS));
+  const [consulta] = created;
+  const [consultaForm] = DEMO_SERVICES;
+  if (consulta && consultaForm) await updateService(db, actor, consulta.id, { ...consultaForm, priceCents: 20000 }, new Date(now.getTime() - 30 * DAY_MS));
 }
 
 /** A São Paulo working hour of the day `daysAgo` before `now` (09:00–17:00, spread by the index). */
@@ -86,7 +87,9 @@ export async function ensureDemoVisits(db: Database, clinicId: string, patientUs
     .where(eq(subscriptions.id, card.subscriptionId))
     .limit(1);
   const priceList = await db.select().from(services).where(and(eq(services.clinicId, clinicId), eq(services.isActive, true)));
-  if (!plan || priceList.length === 0) return;
+  const [firstService] = priceList;
+  if (!plan || !firstService) return;
+  const serviceAt = (position: number) => priceList[position % priceList.length] ?? firstService;
 
   const rows: (typeof visits.$inferInsert)[] = [];
   const validations: (typeof cardValidations.$inferInsert)[] = [];
@@ -112,7 +115,7 @@ export async function ensureDemoVisits(db: Database, clinicId: string, patientUs
   };
   let index = 0;
   for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo -= daysAgo % 3 === 0 ? 2 : 3) {
-    const service = priceList[index % priceList.length]!;
+    const service = serviceAt(index);
     const performedAt = instantOf(now, daysAgo, index);
     const cancelled = index % 9 === 4;
     rows.push({
@@ -123,9 +126,10 @@ export async function ensureDemoVisits(db: Database, clinicId: string, patientUs
     validations.push({ clinicId, cardId: card.id, userId: registrars[index % registrars.length] ?? null, method: 'token', result: 'valid', createdAt: new Date(performedAt.getTime() - 5 * 60_000) });
     index += 1;
   }
-  rows.push({ ...visitOf(priceList[0]!, new Date(now.getTime() - 20 * 60_000), index), status: 'em_andamento', professional: 'Dra. Helena Costa' });
+  rows.push({ ...visitOf(firstService, new Date(now.getTime() - 20 * 60_000), index), status: 'em_andamento', professional: 'Dra. Helena Costa' });
   for (const [days, professional] of [[2, 'Dra. Helena Costa'], [5, 'Dr. Rafael Lima']] as const) {
-    const service = priceList[(index += 1) % priceList.length]!;
+    index += 1;
+    const service = serviceAt(index);
     rows.push({ ...visitOf(service, instantOf(now, -days, index), index), status: 'aguardando', professional, bookedAt: now, createdAt: now, updatedAt: now });
   }
   await db.insert(visits).values(rows);
