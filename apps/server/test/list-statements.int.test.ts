@@ -66,6 +66,7 @@ describe('statements per list request do not grow with the page size', () => {
     { name: 'admin users searched', url: '/api/admin/users?q=pessoa', as: () => admin },
     { name: 'clinic visits', url: '/api/clinic/visits', as: () => staff },
     { name: 'clinic visits searched', url: '/api/clinic/visits?q=servi', as: () => staff },
+    { name: 'clinic visits filtered (Filtros)', url: '/api/clinic/visits?status=concluido&from=2000-01-01&to=2100-12-31', as: () => staff },
     { name: "a card's visits", url: () => `/api/clinic/visits?cardId=${busyHolder.cards[0]?.id ?? ''}`, as: () => staff },
   ];
 
@@ -103,6 +104,26 @@ describe('statements per request do not grow with the rows shown', () => {
     await seedManyClinics(t.db, 10, 'mais');
     const after = [];
     for (const url of figures) after.push(await statementsOf(() => get(admin, url)));
+    expect(after).toEqual(before);
+  });
+
+  it("the clinic's Dashboard, charts, first steps, price list, public price table and team, before and after more rows", async () => {
+    // A clinic of its own: the keyset tests below count the visits of the lists' clinic.
+    const figuresClinic = (await createClinic(t.db, 'Clínica dos Números')).clinicId;
+    const owner = (await createSignedInUser(t, 'clinic_admin', figuresClinic)).cookie;
+    const holder = await createCardHolder(t, figuresClinic);
+    const figures = ['/api/clinic/dashboard', '/api/clinic/dashboard/charts', '/api/clinic/first-steps', '/api/clinic/services', '/api/clinic/team', '/api/clinic/settings'];
+    const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: { cookie: owner, origin: PUBLIC_URL }, payload });
+    expect((await post('/api/clinic/services', { name: 'Serviço da lista 0', category: 'exame', priceCents: 1000 })).statusCode).toBe(201);
+    const before = [];
+    for (const url of figures) before.push(await statementsOf(() => get(owner, url)));
+    for (const n of [1, 2, 3, 4]) expect((await post('/api/clinic/services', { name: `Serviço da lista ${n}`, category: 'exame', priceCents: 1000 * n })).statusCode).toBe(201);
+    for (let n = 0; n < 3; n += 1) await createSignedInUser(t, 'clinic_staff', figuresClinic);
+    const [card] = holder.cards;
+    if (!card) throw new Error('no card');
+    await seedManyVisits(t.db, { clinicId: figuresClinic, cardId: card.id, subscriptionId: holder.subscriptionId, patientUserId: holder.userId }, 20);
+    const after = [];
+    for (const url of figures) after.push(await statementsOf(() => get(owner, url)));
     expect(after).toEqual(before);
   });
 
