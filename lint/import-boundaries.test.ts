@@ -124,7 +124,7 @@ ruleTester.run('import-boundaries', rule, {
 
 describe('the checked-in allow-list', () => {
   it('names files that exist, each crossing once, with an issue and a reason', () => {
-    expect(allowed.length).toBeGreaterThan(0);
+    // Empty once every crossing is gone (issue 25 removed the last ones); each entry left must be real.
     for (const entry of allowed) {
       expect(existsSync(path.join(root, entry.file)), entry.file).toBe(true);
       expect(existsSync(path.join(root, entry.imports)), entry.imports).toBe(true);
@@ -143,22 +143,23 @@ describe('the checked-in allow-list', () => {
 });
 
 describe('the real allow-list, through the rule', () => {
+  // The list only shrinks, and may be empty: then a module's own service stands in for a listed file.
   const [listed] = allowed;
-  if (!listed) throw new Error('the allow-list is empty');
+  const file = listed?.file ?? 'apps/server/src/modules/dashboard/service.ts';
   // Every import the list allows that file (an entry it no longer uses is an error of its own).
   const listedImports = allowed
-    .filter((entry) => entry.file === listed.file)
-    .map((entry, index) => `import { x${index} } from './${path.relative(path.dirname(at(listed.file)), at(entry.imports))}';`)
+    .filter((entry) => entry.file === file)
+    .map((entry, index) => `import { x${index} } from './${path.relative(path.dirname(at(file)), at(entry.imports))}';`)
     .join('\n');
-  const lines = listedImports.split('\n').length;
+  const lines = listedImports === '' ? 0 : listedImports.split('\n').length;
 
   ruleTester.run('import-boundaries with lint/boundary-allow-list.json', rule, {
-    valid: [{ name: `${listed.file} keeps its listed imports`, filename: at(listed.file), code: listedImports, options: [{ root, allowed }] }],
+    valid: [{ name: `${file} keeps its listed imports`, filename: at(file), code: listedImports === '' ? 'export {};' : listedImports, options: [{ root, allowed }] }],
     invalid: [
       {
         name: 'a new crossing not on the list fails the lint',
-        filename: at(listed.file),
-        code: `${listedImports}\nimport { y } from '../../modules/visits/repository.ts';`,
+        filename: at(file),
+        code: `${listedImports === '' ? '' : `${listedImports}\n`}import { y } from '../../modules/visits/repository.ts';`,
         options: [{ root, allowed }],
         errors: [{ messageId: 'foreignRepository', line: lines + 1 }],
       },

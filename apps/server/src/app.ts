@@ -254,7 +254,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerBackupJobs(jobs, { backups, settings, log: app.log });
   registerNotificationJobs(jobs, { notifier, log: app.log });
   registerTrialExpiryJob(jobs, { db: database.db, log: app.log });
-  await app.register(clinicRoutes, { db: database.db, jobs, resolver, notifier, ...site });
+  await app.register(clinicRoutes, { db: database.db, jobs, resolver, ...site });
   registerClinicApprovedMail(jobs, { db: database.db, mailer, homeOf, log: app.log });
   await app.register(planRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, mailer, ...site });
@@ -316,7 +316,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     googleSignIn: async () => config.google !== undefined && (await settings.get()).googleLogin,
     passwordMinLength: async () => (await settings.get()).passwordMinLength,
   };
-  await app.register(tenancyRoutes, { db: database.db, resolver, notifier, ...tenantAnswer });
+  await app.register(tenancyRoutes, { db: database.db, resolver, ...tenantAnswer });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
   await app.register(billingSettingsRoutes, {
     db: database.db,

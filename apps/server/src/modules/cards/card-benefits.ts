@@ -1,7 +1,11 @@
 import { GRACE_DAYS_DEFAULT } from '@carteirinha/shared/contracts/payments';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { formatDate } from '@carteirinha/shared/format';
+import type { Database } from '../../db/client.ts';
 import { benefitsStateOf, type BenefitsFacts, type BenefitsState } from '../subscriptions/benefits.ts';
+import { findClinicCard, type CardFacts } from './repository.ts';
+
+export type { CardFacts } from './repository.ts';
 
 /**
  * The one place cards ask whether a subscription's benefits apply now (validation, the patient's card and its token,
@@ -24,4 +28,12 @@ export function inactiveReasonOf(state: BenefitsState, benefitsStartAt: Date | n
     case 'inactive':
       return messages.cards.inactiveReasonInactive;
   }
+}
+
+/**
+ * A card of the clinic with its subscription's facts and the plan's discounts (null when it is not the clinic's):
+ * what recording or moving a visit on it asks, before `cardBenefitsState` says whether it validates now.
+ */
+export function clinicCardFacts(db: Database, clinicId: string, cardId: string): Promise<CardFacts | null> {
+  return findClinicCard(db, clinicId, cardId);
 }

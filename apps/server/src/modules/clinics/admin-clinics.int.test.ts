@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clinics, emailOutbox, plans, subscriptions, userRoles } from '../../db/schema.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { changeSettings, createClinic, createSignedInUser, createSubscriptionWithPayments, createTestApp, type TestApp, apiAs } from '../../../test/helpers.ts';
+import { changeSettings, createClinic, createSignedInUser, createSubscriptionWithPayments, createTestApp, settleWork, type TestApp, apiAs } from '../../../test/helpers.ts';
 import { deleteClinicWithTeam } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -385,8 +385,11 @@ describe('admin clinics', () => {
 
   it("tells the support address when a clinic is cancelled, only while 'Cancelamentos' is on, and only once", async () => {
     const supportEmail = 'equipe@carteirinha.com.br';
-    const sentAbout = async (name: string) =>
-      (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, supportEmail))).filter((email) => email.subject === `Clínica cancelada: ${name}`);
+    // Sent by a 'platform-notices' job written with the change: the runner is let finish its work first.
+    const sentAbout = async (name: string) => {
+      await settleWork(t);
+      return (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, supportEmail))).filter((email) => email.subject === `Clínica cancelada: ${name}`);
+    };
     const cancel = async (clinicId: string) => api('PUT', `/api/admin/clinics/${clinicId}`, { ...(await formOf(clinicId)), status: 'cancelled' });
 
     await changeSettings(t, cookie, { supportEmail, notifyCancellations: false });

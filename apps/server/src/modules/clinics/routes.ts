@@ -9,16 +9,15 @@ import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireContext, requireTenant } from '../../plugins/access-control.ts';
 import type { JobRunner } from '../jobs/runner.ts';
-import type { PlatformNotifier } from '../notifications/notifications.ts';
 import type { HostResolver } from '../tenancy/host-site.ts';
 import { clinicSummary, findClinic } from './repository.ts';
 import { approveClinic, clinicDetail, createClinic, deleteClinic, listAdminClinics, updateClinic } from './service.ts';
 
-type ClinicRoutesOptions = { db: Database; jobs: Pick<JobRunner, 'enqueue'>; resolver: HostResolver; notifier: PlatformNotifier; mainDomain: string; publicUrl: string };
+type ClinicRoutesOptions = { db: Database; jobs: Pick<JobRunner, 'enqueue'>; resolver: HostResolver; mainDomain: string; publicUrl: string };
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (app, { db, jobs, resolver, notifier, mainDomain, publicUrl }) => {
+export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (app, { db, jobs, resolver, mainDomain, publicUrl }) => {
   const admin = { access: 'platform:manage' } as const;
   const site = { mainDomain, publicUrl };
 
@@ -57,7 +56,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
       schema: { tags: ['admin'], summary: 'Altera uma clínica', params: idParamsSchema, body: clinicFormSchema, response: { 200: adminClinicSchema, ...errors } },
     },
     async (request) => {
-      const clinic = await updateClinic(db, { userId: requireContext(request).userId }, request.params.id, request.body, site, notifier);
+      const clinic = await updateClinic(db, { userId: requireContext(request).userId }, request.params.id, request.body, site, jobs);
       resolver.invalidate();
       return clinic;
     },

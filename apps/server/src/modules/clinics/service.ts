@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isForeignKeyViolation, uniqueViolationConstraint } from '../../lib/db-errors.ts';
 import type { JobRunner } from '../jobs/runner.ts';
-import type { PlatformNotifier } from '../notifications/notifications.ts';
+import { enqueuePlatformNotice } from '../notifications/jobs.ts';
 import { clinicSiteUrl } from '../tenancy/host-site.ts';
 import { provisionClinicProgramme } from '../subscription-plans/starter-programme.ts';
 import { enqueueClinicApprovedMails } from './approval-mail.ts';
@@ -124,8 +124,6 @@ export async function createClinic(db: Database, actor: Actor, input: ClinicForm
   return mustFind(db, id, site);
 }
 
-/** Who hears of a clinic's changes beyond the audit trail: the platform team ('Cancelamentos' in Configurações). */
-type ClinicEvents = Pick<PlatformNotifier, 'clinicCancelled'>;
 
 /**
  * 'Editar Clínica'. Saving a sign-up that awaits approval as 'active' accepts it, as 'Aprovar Cadastro' would; any
@@ -138,10 +136,10 @@ export async function updateClinic(
   clinicId: string,
   input: ClinicFormOutput,
   site: SiteOptions,
-  events: ClinicEvents,
+  jobs: Pick<JobRunner, 'enqueue'>,
 ): Promise<AdminClinic> {
   const now = new Date();
-  const current = await db
+  await db
     .transaction(async (tx) => {
       const current = await findClinicState(tx, clinicId, { lock: true });
       if (!current) throw new AppError('NOT_FOUND');
@@ -149,11 +147,10 @@ export async function updateClinic(
       const accepts = input.status === 'active' && current.approvedAt === null;
       await updateClinicRow(tx, clinicId, { ...clinicWrite(input, trialEndFor(input.status, current, now)), ...(accepts ? { approvedAt: now } : {}) });
       await recordAudit(tx, { actorUserId: actor.userId, action: 'clinic.updated', entity: 'clinic', entityId: clinicId, clinicId, details: { ...input } });
-      return current;
+      // 'Cancelamentos': the platform team hears of it by a job written with the change (sent after the commit).
+      if (input.status === 'cancelled' && current.status !== 'cancelled') await enqueuePlatformNotice(jobs, { kind: 'clinicCancelled', name: input.name }, tx);
     })
     .catch(rethrowUnique);
-  // After the commit, and never failing the save: the notifier logs a delivery it could not make.
-  if (input.status === 'cancelled' && current.status !== 'cancelled') await events.clinicCancelled({ name: input.name });
   return mustFind(db, clinicId, site);
 }
 

@@ -1,9 +1,24 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import type { JobLog, JobRunner } from '../jobs/runner.ts';
 import { exponentialBackoff } from '../jobs/backoff.ts';
 import { OVERDUE_PAYMENTS_DIGEST, WEEKLY_REPORT, type PlatformNotifier } from './notifications.ts';
 
 export const WEEKLY_REPORT_QUEUE = 'weekly-report';
 export const OVERDUE_DIGEST_QUEUE = 'overdue-payments-digest';
+/** The platform team's e-mails about one clinic: a sign-up that awaits approval, a clinic cancelled. */
+export const PLATFORM_NOTICE_QUEUE = 'platform-notices';
+
+export const platformNoticeSchema = z.object({ kind: z.enum(['clinicSignedUp', 'clinicCancelled']), name: z.string() });
+export type PlatformNotice = z.infer<typeof platformNoticeSchema>;
+
+/**
+ * Hands a platform notice to the job runner, in the transaction of the change that causes it when one is given (a
+ * rolled-back sign-up tells nobody).
+ */
+export async function enqueuePlatformNotice(jobs: Pick<JobRunner, 'enqueue'>, notice: PlatformNotice, tx?: Database): Promise<void> {
+  await jobs.enqueue(PLATFORM_NOTICE_QUEUE, notice, tx ? { tx } : {});
+}
 
 /**
  * An SMTP server that is down for a while: 5 min, 10 min … then hourly, for most of a day. At most once otherwise: a
@@ -34,4 +49,14 @@ export function registerNotificationJobs(runner: JobRunner, options: { notifier:
     EMAIL_RETRIES,
   );
   runner.schedule(OVERDUE_DIGEST_QUEUE, OVERDUE_PAYMENTS_DIGEST);
+
+  runner.register(
+    PLATFORM_NOTICE_QUEUE,
+    async (job) => {
+      const notice = platformNoticeSchema.parse(job.payload);
+      const sent = notice.kind === 'clinicSignedUp' ? await options.notifier.clinicSignedUp(notice) : await options.notifier.clinicCancelled(notice);
+      if (sent) options.log.info({ kind: notice.kind }, 'platform notice sent');
+    },
+    EMAIL_RETRIES,
+  );
 }

@@ -7,17 +7,20 @@ import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates
 import type { Mailer } from '../../lib/mailer.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
 import type { Schedule } from '../../lib/schedule.ts';
-import { overduePaymentAlerts } from '../dashboard/repository.ts';
-import { reportSummary } from '../reports/repository.ts';
+import { overdueClinics } from '../dashboard/service.ts';
+import { reportFigures } from '../reports/service.ts';
 import type { SettingsRow, SettingsStore } from '../settings/store.ts';
 
 const s = messages.settings;
 
 export type PlatformNotifier = {
-  /** 'Novas clínicas': tells the support address that a clinic signed up and awaits approval. */
-  clinicSignedUp: (clinic: { name: string }) => Promise<void>;
-  /** 'Cancelamentos': tells the support address that a clinic was cancelled. Never throws. */
-  clinicCancelled: (clinic: { name: string }) => Promise<void>;
+  /**
+   * 'Novas clínicas': tells the support address that a clinic signed up and awaits approval; answers whether it was
+   * sent (not while the switch is off). A failed delivery throws: the 'platform-notices' job tries again.
+   */
+  clinicSignedUp: (clinic: { name: string }) => Promise<boolean>;
+  /** 'Cancelamentos': tells the support address that a clinic was cancelled; as clinicSignedUp. */
+  clinicCancelled: (clinic: { name: string }) => Promise<boolean>;
   /**
    * 'Relatórios automáticos': the figures of the week before the Monday `due` (a scheduled occurrence: the job
    * runner runs each once); answers whether it was sent (not while the switch is off).
@@ -54,8 +57,9 @@ function overdueClinicList(alerts: readonly DashboardAlert[], total: number): st
 type PlatformEmail = { subject: string; intro: string; actionLabel: string; path: string; footer: string };
 
 /**
- * E-mails to the platform's own team, each behind its toggle in admin Configurações. A failed delivery is logged
- * and never fails the action that caused it (the clinic's sign-up must not depend on our SMTP server).
+ * E-mails to the platform's own team, each behind its toggle in admin Configurações. Each is sent by a durable job
+ * (notifications/jobs.ts), never by the request that caused it: the clinic's sign-up does not depend on our SMTP
+ * server, and a delivery that fails is tried again.
  */
 export function createPlatformNotifier(options: {
   db: Database;
@@ -78,18 +82,17 @@ export function createPlatformNotifier(options: {
   }
 
   /** An e-mail about one event, sent to the support address; a failure is logged, never thrown. */
-  async function notifySupport(current: SettingsRow, email: PlatformEmail, what: string): Promise<void> {
-    await options.mailer.send(current.supportEmail, render(current, email)).catch((error: unknown) => {
-      options.log.error({ err: error }, `${what} notification not delivered`);
-    });
+  async function notifySupport(current: SettingsRow, email: PlatformEmail): Promise<boolean> {
+    await options.mailer.send(current.supportEmail, render(current, email));
+    return true;
   }
 
   async function weeklyReportEmail(current: SettingsRow, due: Date): Promise<RenderedEmail> {
     const weekStart = new Date(due.getTime() - WEEK_MS);
     const lastDay = new Date(due.getTime() - 1);
     const [week, total] = await Promise.all([
-      reportSummary(db, { from: saoPauloDay(weekStart), to: saoPauloDay(lastDay) }),
-      reportSummary(db, { from: undefined, to: undefined }),
+      reportFigures(db, { from: saoPauloDay(weekStart), to: saoPauloDay(lastDay) }),
+      reportFigures(db, { from: undefined, to: undefined }),
     ]);
     return render(current, {
       subject: formatMessage(s.weeklyReportSubject, { name: current.platformName }),
@@ -121,7 +124,7 @@ export function createPlatformNotifier(options: {
       const current = await options.settings.get();
       if (!current.notifyPendingPayments) return false;
       // With no overdue charge today there is nothing to say; the day is done all the same.
-      const overdue = await overduePaymentAlerts(db, now);
+      const overdue = await overdueClinics(db, now);
       if (overdue.total === 0) return false;
       const email = render(current, {
         subject: formatMessage(s.overdueDigestSubject, { name: current.platformName, date: formatDate(due) }),
@@ -136,34 +139,26 @@ export function createPlatformNotifier(options: {
 
     async clinicSignedUp(clinic) {
       const current = await options.settings.get();
-      if (!current.notifyNewClinics) return;
-      await notifySupport(
-        current,
-        {
+      if (!current.notifyNewClinics) return false;
+      return notifySupport(current, {
           subject: formatMessage(s.newClinicSubject, { name: clinic.name }),
           intro: formatMessage(s.newClinicIntro, { name: clinic.name }),
           actionLabel: s.newClinicAction,
           path: '/admin',
-          footer: s.newClinicFooter,
-        },
-        'new clinic',
-      );
+        footer: s.newClinicFooter,
+      });
     },
 
     async clinicCancelled(clinic) {
       const current = await options.settings.get();
-      if (!current.notifyCancellations) return;
-      await notifySupport(
-        current,
-        {
+      if (!current.notifyCancellations) return false;
+      return notifySupport(current, {
           subject: formatMessage(s.clinicCancelledSubject, { name: clinic.name }),
           intro: formatMessage(s.clinicCancelledIntro, { name: clinic.name }),
           actionLabel: s.clinicCancelledAction,
           path: '/admin/clinicas',
-          footer: s.clinicCancelledFooter,
-        },
-        'clinic cancelled',
-      );
+        footer: s.clinicCancelledFooter,
+      });
     },
   };
 }

@@ -15,12 +15,10 @@ import { requireContext } from '../../plugins/access-control.ts';
 import { siteOf } from '../../plugins/host-site.ts';
 import { clinicSiteUrl, type HostResolver } from './host-site.ts';
 import { createTrialClinic, searchOpenClinics, tenantOf, type TenantAnswerOptions } from './service.ts';
-import type { PlatformNotifier } from '../notifications/notifications.ts';
 
 type TenancyOptions = TenantAnswerOptions & {
   db: Database;
   resolver: HostResolver;
-  notifier: PlatformNotifier;
 };
 
 const errors = errorResponses(400, 401, 403, 409);
@@ -55,11 +53,9 @@ export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, 
       if (ctx.role) throw new AppError('CONFLICT', messages.tenancy.alreadyOnboarded);
       // The clinic's admin is whoever holds the mailbox, not whoever typed the address first (ADR 006).
       if (!ctx.emailVerified) throw new AppError('FORBIDDEN', messages.tenancy.verifyEmailFirst);
-      const created = await createTrialClinic(db, ctx.userId, request.body);
+      const created = await createTrialClinic(db, app.jobs, ctx.userId, request.body);
       options.resolver.invalidate();
       request.log.info({ userId: ctx.userId, clinicId: created.clinicId }, 'clinic.created_by_onboarding');
-      // After the answer: a slow SMTP server must not hold the new clinic's answer, and a shutdown still waits for it.
-      app.background.run(options.notifier.clinicSignedUp({ name: request.body.name }), 'notifications.new_clinic');
       return reply.status(201).send({
         clinicId: created.clinicId,
         trialEndsAt: created.trialEndsAt.toISOString(),

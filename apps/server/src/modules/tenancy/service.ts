@@ -13,6 +13,8 @@ import { foldedContains } from '../../lib/sql.ts';
 import { clinicSiteUrl, type ClinicSite, type HostSite } from './host-site.ts';
 import { plansOnSale } from '../subscription-plans/service.ts';
 import { provisionClinicProgramme } from '../subscription-plans/starter-programme.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+import { enqueuePlatformNotice } from '../notifications/jobs.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -136,6 +138,7 @@ async function choosePlan(db: Database, planId: string | undefined): Promise<str
  */
 export async function createTrialClinic(
   db: Database,
+  jobs: Pick<JobRunner, 'enqueue'>,
   userId: string,
   input: z.output<typeof onboardingClinicSchema>,
 ): Promise<{ clinicId: string; slug: string; trialEndsAt: Date }> {
@@ -151,6 +154,8 @@ export async function createTrialClinic(
       if (!clinic) throw new AppError('INTERNAL');
       await tx.insert(userRoles).values({ userId, role: 'clinic_admin', clinicId: clinic.id });
       await provisionClinicProgramme(tx, { id: clinic.id, name: input.name, createdBy: userId });
+      // 'Novas clínicas': the platform team hears of it by a job written with the clinic, sent after the answer.
+      await enqueuePlatformNotice(jobs, { kind: 'clinicSignedUp', name: input.name }, tx);
       return { clinicId: clinic.id, slug: input.slug, trialEndsAt };
     });
   } catch (error) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
-import { clinics, emailOutbox, plans, userRoles, users } from '../../db/schema.ts';
+import { clinics, emailOutbox, jobs, plans, userRoles, users } from '../../db/schema.ts';
 import { TEST_PASSWORD, changeSettings, cookieHeaderOf, createClinic, createSignedInUser, createTestApp, uniqueEmail, type TestApp, settleWork } from '../../../test/helpers.ts';
 import { suspendExpiredTrials } from './service.ts';
 
@@ -187,8 +187,10 @@ describe('onboarding', () => {
     const [role] = await t.db.select().from(userRoles).where(eq(userRoles.userId, userId));
     expect(role).toMatchObject({ role: 'clinic_admin', clinicId: body.clinicId });
 
-    // 'Novas clínicas' is on by default: the support address hears of it.
-    // Sent after the answer, so that a slow SMTP server does not hold the sign-up.
+    // 'Novas clínicas' is on by default: the support address hears of it, by a durable job written with the clinic
+    // (sent after the answer, so that a slow SMTP server does not hold the sign-up, and tried again if it is down).
+    const queued = await t.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, 'platform-notices'));
+    expect(queued.map((job) => job.payload)).toContainEqual({ kind: 'clinicSignedUp', name: 'Clínica Nova Vida' });
     await settleWork(t);
     const [notice] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Nova clínica cadastrada: Clínica Nova Vida'));
     expect(notice).toMatchObject({ to: 'suporte@carteirinha.com.br' });

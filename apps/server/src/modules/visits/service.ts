@@ -5,8 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { visits } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { cardBenefitsState } from '../cards/card-benefits.ts';
-import { findClinicCard, type CardFacts } from '../cards/repository.ts';
+import { cardBenefitsState, clinicCardFacts, type CardFacts } from '../cards/card-benefits.ts';
 import { serviceForVisit } from '../services/service.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
 import { findClinicVisit, listClinicVisits, lockClinicVisit, setVisitStatus } from './repository.ts';
@@ -51,7 +50,7 @@ function scheduleOf(input: CreateVisitInput, now: Date): { performedAt: Date; bo
 }
 
 async function activeCardOf(tx: Database, actor: Actor, cardId: string, now: Date, inactiveMessage: string): Promise<CardFacts> {
-  const card = await findClinicCard(tx, actor.clinicId, cardId);
+  const card = await clinicCardFacts(tx, actor.clinicId, cardId);
   if (!card || card.revokedAt !== null) throw new AppError('NOT_FOUND', messages.cards.cardNotFound);
   if (cardBenefitsState(card, card.graceDays, now) !== 'active') throw new AppError('CONFLICT', inactiveMessage);
   return card;
