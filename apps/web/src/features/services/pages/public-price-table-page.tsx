@@ -60,7 +60,7 @@ function DayPicker({ shown, today, onPick }: { shown: string; today: string; onP
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-2" aria-label={p.dateLabel}>
+    <form noValidate onSubmit={submit} className="grid gap-2">
       <Label htmlFor={inputId}>{p.dateLabel}</Label>
       <div className="flex flex-wrap items-center gap-2">
         <Input
