@@ -31,6 +31,22 @@ export function validCnpj(): string {
   return [...base, first, second].join('');
 }
 
+function cpfCheckDigit(digits: readonly number[]): number {
+  // Weights from length+1 down to 2 (Receita Federal's CPF rule).
+  const sum = digits.reduce((total, digit, index) => total + digit * (digits.length + 1 - index), 0);
+  const remainder = (sum * 10) % 11;
+  return remainder === 10 ? 0 : remainder;
+}
+
+/** A random CPF with valid check digits, masked as people type it. */
+export function validCpf(): string {
+  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (base.every((digit) => digit === base[0])) base[0] = ((base[0] ?? 0) + 1) % 10;
+  const first = cpfCheckDigit(base);
+  const digits = [...base, first, cpfCheckDigit([...base, first])].join('');
+  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
+}
+
 /** `http://<slug>.localhost:<port>`: a clinic's own host (the e2e server runs with MAIN_DOMAIN=localhost). */
 export function clinicOrigin(baseURL: string | undefined, slug: string): string {
   const base = new URL(baseURL ?? 'http://127.0.0.1:3210');

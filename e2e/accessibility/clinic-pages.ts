@@ -45,6 +45,10 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
     states: [
       '/clinica — dashboard, clinic admin',
       '/clinica/servicos — clinic admin',
+      '/clinica/servicos — dialog Novo Serviço with field errors',
+      '/clinica/servicos — dialog Histórico de preços',
+      '/clinica/equipe — clinic admin',
+      '/clinica/equipe — dialog Convidar para a equipe',
       '/clinica/financeiro — clinic admin',
       '/clinica/configuracoes — clinic admin',
       '/clinica/planos — plans, terms and billing',
@@ -57,7 +61,28 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       await openAdminOnlyPage(page, '/clinica', 'Dashboard');
       await check('/clinica — dashboard, clinic admin');
       await openAdminOnlyPage(page, '/clinica/servicos', 'Serviços');
+      await expect(page.getByRole('table', { name: 'Serviços da clínica' })).toContainText('Hemograma completo');
       await check('/clinica/servicos — clinic admin');
+      await page.getByRole('button', { name: 'Novo Serviço' }).click();
+      const serviceDialog = page.getByRole('dialog', { name: 'Novo Serviço' });
+      await serviceDialog.getByRole('button', { name: 'Salvar' }).click();
+      await expect(serviceDialog.getByText('Selecione a categoria do serviço')).toBeVisible();
+      await check('/clinica/servicos — dialog Novo Serviço with field errors');
+      await serviceDialog.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(serviceDialog).toBeHidden();
+      await page.getByRole('button', { name: 'Histórico de preços: Hemograma completo' }).click();
+      const history = page.getByRole('dialog', { name: 'Histórico de preços: Hemograma completo' });
+      await expect(history.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+      await check('/clinica/servicos — dialog Histórico de preços');
+      await page.keyboard.press('Escape');
+      await expect(history).toBeHidden();
+      await openAdminOnlyPage(page, '/clinica/equipe', 'Equipe');
+      await expect(page.getByRole('table', { name: 'Pessoas da equipe da clínica' })).toContainText('clinica@carteirinha.dev');
+      await check('/clinica/equipe — clinic admin');
+      await page.getByRole('button', { name: 'Convidar', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Convidar para a equipe' })).toBeVisible();
+      await check('/clinica/equipe — dialog Convidar para a equipe');
+      await page.keyboard.press('Escape');
       await openAdminOnlyPage(page, '/clinica/financeiro', 'Financeiro');
       await check('/clinica/financeiro — clinic admin');
       await openAdminOnlyPage(page, '/clinica/configuracoes', 'Configurações');
@@ -117,6 +142,7 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
     states: [
       '/clinica — dashboard, receptionist',
       '/clinica/servicos — Acesso restrito (receptionist)',
+      '/clinica/equipe — Acesso restrito (receptionist)',
       '/clinica/financeiro — Acesso restrito (receptionist)',
       '/clinica/configuracoes — Acesso restrito (receptionist)',
       '/clinica/planos — Acesso restrito (receptionist)',
@@ -127,7 +153,7 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       await signInAs('clinicStaff');
       await openAdminOnlyPage(page, '/clinica', 'Dashboard');
       await check('/clinica — dashboard, receptionist');
-      for (const path of ['/clinica/servicos', '/clinica/financeiro', '/clinica/configuracoes', '/clinica/planos'] as const) {
+      for (const path of ['/clinica/servicos', '/clinica/equipe', '/clinica/financeiro', '/clinica/configuracoes', '/clinica/planos'] as const) {
         await openAdminOnlyPage(page, path, 'Acesso restrito');
         await check(`${path} — Acesso restrito (receptionist)`);
       }

@@ -1,25 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { patientCardListSchema } from '@carteirinha/shared/contracts/cards';
 import { addDemoSession, expect } from '../fixtures';
-import { TEST_PASSWORD, clinicOrigin, uniqueEmail } from '../tenancy';
+import { TEST_PASSWORD, clinicOrigin, uniqueEmail, validCpf } from '../tenancy';
 import { DESKTOP, expectToast, toPhone, type Scenario } from './scenario';
 
 /** The patient portal's pages (/paciente/…): the demo patient's, and those of new patients of Clínica Demo. */
 
 const PLAN = 'Plano Individual';
-
-/** A random CPF with valid check digits, masked as people type it (Receita Federal's rule). */
-function validCpf(): string {
-  const checkDigit = (digits: readonly number[]) => {
-    const remainder = (digits.reduce((total, digit, index) => total + digit * (digits.length + 1 - index), 0) * 10) % 11;
-    return remainder === 10 ? 0 : remainder;
-  };
-  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (base.every((digit) => digit === base[0])) base[0] = ((base[0] ?? 0) + 1) % 10;
-  const first = checkDigit(base);
-  const digits = [...base, first, checkDigit([...base, first])].join('');
-  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
-}
 
 /** Signs up on Clínica Demo's own host, which makes a patient of that clinic; the page lands on /paciente there. */
 async function signUpPatientOnDemo(page: Page, demo: string, fullName: string): Promise<void> {

@@ -117,6 +117,9 @@ export const PUBLIC_SCENARIOS: readonly Scenario[] = [
       '/ — clinic site, signed-in patient (Meu portal), phone',
       '/ — clinic site, signed-in patient (Meu portal), desktop',
       '/ — unknown clinic host (Clínica não encontrada)',
+      '/precos — price table of Clínica Demo, desktop',
+      '/precos — price table of Clínica Demo, phone',
+      '/precos — a past day with no prices',
     ],
     run: async ({ page, context, baseURL, check }) => {
       const demo = clinicOrigin(baseURL, 'demo');
@@ -136,6 +139,17 @@ export const PUBLIC_SCENARIOS: readonly Scenario[] = [
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'Clínica não encontrada' })).toBeVisible();
       await check('/ — unknown clinic host (Clínica não encontrada)');
+
+      await page.goto(`${demo}/precos`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tabela de preços');
+      await expect(page.getByTestId('price-table-date')).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await check('/precos — price table of Clínica Demo, desktop');
+      await toPhone(page);
+      await check('/precos — price table of Clínica Demo, phone');
+      await page.goto(`${demo}/precos?data=2020-01-01`);
+      await expect(page.getByText('Nenhum preço registrado nesta data.')).toBeVisible();
+      await check('/precos — a past day with no prices');
     },
   },
   {

@@ -2,27 +2,11 @@ import { isValidPixPayload } from '@brazilian-utils/brazilian-utils';
 import type { Page } from '@playwright/test';
 import { messages } from '@carteirinha/shared/messages';
 import { expect, test } from '../fixtures';
-import { TEST_PASSWORD, clinicOrigin, expectToast, latestEmailTo, uniqueEmail } from '../tenancy';
+import { TEST_PASSWORD, clinicOrigin, expectToast, latestEmailTo, uniqueEmail, validCpf } from '../tenancy';
 
 /** The demo clinic's cheapest plan (apps/server/src/db/seed.ts). */
 const PLAN = 'Plano Individual';
 const PHONE = { width: 390, height: 844 };
-
-function cpfCheckDigit(digits: readonly number[]): number {
-  // Weights from length+1 down to 2 (Receita Federal's CPF rule).
-  const sum = digits.reduce((total, digit, index) => total + digit * (digits.length + 1 - index), 0);
-  const remainder = (sum * 10) % 11;
-  return remainder === 10 ? 0 : remainder;
-}
-
-/** A random CPF with valid check digits, masked as people type it. */
-function validCpf(): string {
-  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (base.every((digit) => digit === base[0])) base[0] = ((base[0] ?? 0) + 1) % 10;
-  const first = cpfCheckDigit(base);
-  const digits = [...base, first, cpfCheckDigit([...base, first])].join('');
-  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
-}
 
 /** Signs up on Clínica Demo's own host, which makes a patient of that clinic, and opens /paciente/assinatura. */
 async function signUpPatientOnDemo(page: Page, demo: string, fullName: string): Promise<string> {

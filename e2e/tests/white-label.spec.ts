@@ -120,6 +120,9 @@ test.describe('the landing page without JavaScript (issue 24: it paints before a
     await expect(planCard(page, 'Plano Individual')).toContainText('R$ 89,90');
     await expect(planCard(page, 'Plano Família')).toContainText('Até 4 pessoas');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/auth');
+    // The public price table (issue 25) is a plain link too: the landing keeps no script.
+    await expect(page.getByRole('link', { name: 'Tabela de preços' })).toHaveAttribute('href', '/precos');
+    await expect(page.locator('script')).toHaveCount(0);
     const subscribe = planCard(page, 'Plano Família').getByRole('link', { name: 'Assinar Agora' });
     await expect(subscribe).toHaveCSS('background-color', 'rgb(13, 148, 136)');
     await subscribe.click();

@@ -40,6 +40,8 @@ export const BUDGETS: readonly Budget[] = [
       { path: '/auth', page: SPA, lazy: ['src/features/auth/pages/auth-page.tsx'] },
       { path: '/auth/redefinir-senha', page: SPA, lazy: ['src/features/auth/pages/reset-password-page.tsx'] },
       { path: '/auth/aceitar-convite', page: SPA, lazy: ['src/features/auth/pages/accept-invitation-page.tsx'] },
+      // A clinic's public price table (issue 25): read by anyone, reached from the landing page by a plain link.
+      { path: '/precos', page: SPA, lazy: ['src/features/services/pages/public-price-table-page.tsx'] },
       { path: '/onboarding', page: SPA, lazy: ['src/features/onboarding/pages/onboarding-page.tsx'] },
       // The landing as the SPA draws it: after a link back to "/" inside the app, and for the e-mail confirmation.
       { path: '/ (in the SPA)', page: SPA, lazy: ['src/app/home-page.tsx'] },
@@ -78,6 +80,7 @@ export const BUDGETS: readonly Budget[] = [
       }),
       ...portalRoutes([...CLINIC, PERMISSION_GUARD], {
         '/clinica/servicos': 'src/features/services/pages/clinic-services-page.tsx',
+        '/clinica/equipe': 'src/features/team/pages/clinic-team-page.tsx',
         '/clinica/financeiro': 'src/features/payouts/pages/clinic-finance-page.tsx',
         '/clinica/configuracoes': 'src/features/clinics/pages/clinic-settings-page.tsx',
         '/clinica/planos': 'src/features/subscription-plans/pages/clinic-plans-page.tsx',

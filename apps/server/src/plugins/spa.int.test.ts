@@ -93,6 +93,8 @@ describe("a clinic's landing page, drawn by the server", () => {
     expect(family).toMatch(/<a [^>]*href="\/auth\?tab=cadastrar&amp;next=%2Fpaciente%2Fassinatura%3Fplano%3D[0-9a-f-]{36}"[^>]*>Assinar Agora<\/a>/);
     expect(html).toContain('Plano Clínica Sorriso');
     expect(html).not.toContain('Plano Antigo');
+    // The public price table (issue 25) is a plain link: the page still carries no script.
+    expect(html).toMatch(/<a [^>]*href="\/precos"[^>]*>Tabela de preços<\/a>/);
     // The platform's own plans belong to its own host.
     expect(html).not.toContain('Professional');
 

@@ -79,6 +79,7 @@ const clinicRoutes: RouteObject = {
           lazy: lazyPermissionGuard('clinic:manage'),
           children: [
             { path: 'servicos', lazy: lazyPage(() => import('@/features/services/pages/clinic-services-page'), 'ClinicServicesPage') },
+            { path: 'equipe', lazy: lazyPage(() => import('@/features/team/pages/clinic-team-page'), 'ClinicTeamPage') },
             { path: 'financeiro', lazy: lazyPage(() => import('@/features/payouts/pages/clinic-finance-page'), 'ClinicFinancePage') },
             { path: 'configuracoes', lazy: lazyPage(() => import('@/features/clinics/pages/clinic-settings-page'), 'ClinicSettingsPage') },
           ],
@@ -137,6 +138,8 @@ export const routes: RouteObject[] = [
       { path: '/auth', lazy: lazyPage(() => import('@/features/auth/pages/auth-page'), 'AuthPage') },
       { path: '/onboarding', lazy: lazyPage(() => import('@/features/onboarding/pages/onboarding-page'), 'OnboardingPage') },
       { path: '/auth/redefinir-senha', lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage') },
+      // A clinic's public price table, on its own site: anyone may read it (issue 25).
+      { path: '/precos', lazy: lazyPage(() => import('@/features/services/pages/public-price-table-page'), 'PublicPriceTablePage') },
       { path: '/auth/aceitar-convite', lazy: lazyPage(() => import('@/features/auth/pages/accept-invitation-page'), 'AcceptInvitationPage') },
       adminRoutes,
       clinicRoutes,

@@ -12,6 +12,7 @@ import {
   ScanLineIcon,
   SettingsIcon,
   StethoscopeIcon,
+  UsersIcon,
   WalletIcon,
 } from 'lucide-react';
 import type { PortalNavItem } from '../portal-sidebar';
@@ -26,7 +27,7 @@ type ClinicNavItem = PortalNavItem & {
 };
 
 /**
- * DESIGN.md §2 "Tenancy": staff validate cards and record visits; services, finance and settings belong to the
+ * DESIGN.md §2 "Tenancy": staff validate cards and record visits; services, team, finance and settings belong to the
  * clinic_admin. Those entries are hidden from staff rather than shown and refused; opened by their address, the
  * router's PermissionGuard says 'Acesso restrito' (and the server refuses them anyway).
  */
@@ -36,6 +37,7 @@ const CLINIC_NAV: readonly ClinicNavItem[] = [
   { to: '/clinica/validar-qrcode', label: l.nav.validateQrCode, icon: QrCodeIcon },
   { to: '/clinica/atendimentos', label: l.nav.visits, icon: ClipboardListIcon },
   { to: '/clinica/servicos', label: l.nav.services, icon: StethoscopeIcon, permission: 'clinic:manage' },
+  { to: '/clinica/equipe', label: messages.team.nav, icon: UsersIcon, permission: 'clinic:manage' },
   { to: '/clinica/financeiro', label: l.nav.finance, icon: WalletIcon, permission: 'clinic:manage' },
   { to: '/clinica/configuracoes', label: l.nav.settings, icon: SettingsIcon, permission: 'clinic:manage' },
   { to: '/clinica/planos', label: messages.clinicPlans.nav, icon: BadgePercentIcon, permission: 'subscriptionPlans:write' },

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { LogoMark } from '@/components/ui/logo-mark';
 import { RETURN_PARAM } from '@/lib/return-path';
 import { cn } from '@/lib/utils';
+import { PRICE_TABLE_PATH } from '@/features/services/lib/price-table-path';
 import type { ClinicTenant } from '../api/get-tenant';
 import { featuresBesidesDiscounts } from '@/lib/plan-features';
 
@@ -79,6 +80,10 @@ function ClinicHero({ clinic, hasPlans }: { clinic: ClinicBranding; hasPlans: bo
           ) : null}
           <Button asChild size="lg" variant="outline">
             <Link to={entry.to}>{entry.label}</Link>
+          </Button>
+          {/* A plain link (ADR 019: no script here): the table is a page of its own, open to anyone. */}
+          <Button asChild size="lg" variant="ghost">
+            <Link to={PRICE_TABLE_PATH}>{messages.priceTable.title}</Link>
           </Button>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, type Service, type ServiceCategory } from '@carteirinha/shared/contracts/services';
+import { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, type CategoryDiscounts, type Service } from '@carteirinha/shared/contracts/services';
 import { VISIT_STATUS_LABELS, VISIT_STATUSES } from '@carteirinha/shared/contracts/visits';
 import { formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
@@ -25,34 +25,21 @@ export type VisitCard = {
   /** As printed, grouped in fours. */
   cardNumber: string;
   personName: string;
-  discounts: Record<'consultas' | 'exames' | 'procedimentos', number>;
+  discounts: CategoryDiscounts;
 };
-
-/** The plan's discount for a category of service (DESIGN.md §2: consultas / exames / procedimentos). */
-function discountPercentOf(discounts: VisitCard['discounts'], category: ServiceCategory): number {
-  switch (category) {
-    case 'consulta':
-      return discounts.consultas;
-    case 'exame':
-      return discounts.exames;
-    case 'procedimento':
-      return discounts.procedimentos;
-  }
-}
 
 function serviceOptionText(service: Service): string {
   return `${service.name} — ${SERVICE_CATEGORY_LABELS[service.category]} — ${formatMoney(service.priceCents)}`;
 }
 
-/** The live figures under the form: the plan's % for the category, the discount and the final value. */
+/** The live figures under the form: the service's own % or the plan's for its category, the discount and the final value. */
 function VisitPreview({ control, services, discounts }: { control: Control<VisitFormValues>; services: Service[]; discounts: VisitCard['discounts'] }) {
   const values = useWatch({ control });
   const charge = chargeOf({ ...EMPTY_VISIT_FORM, ...values }, services);
-  const percent = charge ? discountPercentOf(discounts, charge.category) : null;
-  const amounts = charge && percent !== null ? visitAmountsOf(charge.priceCents, percent) : null;
+  const amounts = charge ? visitAmountsOf(charge, discounts) : null;
   const rows: [string, string][] = [
     [s.originalValue, charge ? formatMoney(charge.priceCents) : '—'],
-    [s.discountPercent, percent !== null ? `${percent}%` : '—'],
+    [s.discountPercent, amounts ? `${amounts.discountPercent}%` : '—'],
     [s.discountValue, amounts ? formatMoney(amounts.discountCents) : '—'],
     [s.finalValue, amounts ? formatMoney(amounts.finalCents) : '—'],
   ];
@@ -149,7 +136,7 @@ function DialogBody({ card, onClose }: { card: VisitCard; onClose: () => void })
   return <VisitForm card={card} services={active} onSaved={onClose} onCancel={onClose} />;
 }
 
-/** 'Registrar Atendimento': a service of the price list (or typed), the plan's discount for its category, saved. */
+/** 'Registrar Atendimento': a service of the price list (or typed), its card price (own discount or the plan's), saved. */
 export function RegisterVisitDialog({ card, open, onOpenChange }: { card: VisitCard; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -5,25 +5,31 @@ import { chargeOf, EMPTY_VISIT_FORM, OTHER_SERVICE, visitAmountsOf, visitFormSch
 const CARD_ID = '7d4a4a2e-3c5b-4c1e-9d7c-0a1b2c3d4e5f';
 const SERVICE: Service = { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', name: 'Consulta clínica', category: 'consulta', priceCents: 15_000, discountPercent: null, isActive: true, cardPrices: [] };
 
+const PLAN = { consultas: 30, exames: 25, procedimentos: 20 };
+
 describe('visitAmountsOf', () => {
-  it('takes the plan percentage off, rounded to the cent', () => {
-    expect(visitAmountsOf(15_000, 30)).toEqual({ discountCents: 4_500, finalCents: 10_500 });
-    expect(visitAmountsOf(999, 25)).toEqual({ discountCents: 250, finalCents: 749 });
+  it("takes the plan's percentage for the category off, rounded to the cent", () => {
+    expect(visitAmountsOf({ category: 'consulta', priceCents: 15_000, discountPercent: null }, PLAN)).toEqual({ discountPercent: 30, discountCents: 4_500, finalCents: 10_500 });
+    expect(visitAmountsOf({ category: 'exame', priceCents: 999, discountPercent: null }, PLAN)).toEqual({ discountPercent: 25, discountCents: 250, finalCents: 749 });
   });
 
-  it('gives no discount at 0 %', () => {
-    expect(visitAmountsOf(5_000, 0)).toEqual({ discountCents: 0, finalCents: 5_000 });
+  it("uses the service's own discount over the plan's, as the server does", () => {
+    expect(visitAmountsOf({ category: 'consulta', priceCents: 15_000, discountPercent: 50 }, PLAN)).toEqual({ discountPercent: 50, discountCents: 7_500, finalCents: 7_500 });
+    // An own 0 % is a price the clinic set: no discount, not the plan's.
+    expect(visitAmountsOf({ category: 'procedimento', priceCents: 5_000, discountPercent: 0 }, PLAN)).toEqual({ discountPercent: 0, discountCents: 0, finalCents: 5_000 });
   });
 });
 
 describe('chargeOf', () => {
-  it('reads a service of the list', () => {
-    expect(chargeOf({ ...EMPTY_VISIT_FORM, serviceId: SERVICE.id }, [SERVICE])).toEqual({ category: 'consulta', priceCents: 15_000 });
+  it('reads a service of the list, with its own discount', () => {
+    expect(chargeOf({ ...EMPTY_VISIT_FORM, serviceId: SERVICE.id }, [SERVICE])).toEqual({ category: 'consulta', priceCents: 15_000, discountPercent: null });
+    const own = { ...SERVICE, discountPercent: 40 };
+    expect(chargeOf({ ...EMPTY_VISIT_FORM, serviceId: own.id }, [own])).toEqual({ category: 'consulta', priceCents: 15_000, discountPercent: 40 });
   });
 
-  it('reads a typed service in reais', () => {
+  it('reads a typed service in reais, which has no discount of its own', () => {
     const values = { ...EMPTY_VISIT_FORM, serviceId: OTHER_SERVICE, serviceName: 'Raio X', category: 'exame' as const, price: '1.234,56' };
-    expect(chargeOf(values, [])).toEqual({ category: 'exame', priceCents: 123_456 });
+    expect(chargeOf(values, [])).toEqual({ category: 'exame', priceCents: 123_456, discountPercent: null });
   });
 
   it('names nothing while the form is incomplete', () => {

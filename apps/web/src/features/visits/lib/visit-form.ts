@@ -1,5 +1,5 @@
-import type { Service, ServiceCategory } from '@carteirinha/shared/contracts/services';
-import { SERVICE_CATEGORIES } from '@carteirinha/shared/contracts/services';
+import type { CategoryDiscounts, Service, ServiceCategory } from '@carteirinha/shared/contracts/services';
+import { discountedAmountsOf, SERVICE_CATEGORIES, serviceDiscountOf } from '@carteirinha/shared/contracts/services';
 import { VISIT_STATUSES, type CreateVisitRequest } from '@carteirinha/shared/contracts/visits';
 import { messages } from '@carteirinha/shared/messages';
 import { z } from 'zod';
@@ -37,21 +37,29 @@ export type VisitFormValues = z.infer<typeof visitFormSchema>;
 
 export const EMPTY_VISIT_FORM: VisitFormValues = { serviceId: '', serviceName: '', category: '', price: '', status: 'concluido' };
 
-/** The category and full price the form names so far (for the live discount), or null while it names none. */
-export function chargeOf(values: VisitFormValues, services: readonly Service[]): { category: ServiceCategory; priceCents: number } | null {
+/**
+ * What the form charges so far (for the live discount), or null while it names nothing: the category and full price,
+ * and the service's own discount where the clinic set one (a typed service has none).
+ */
+export type VisitCharge = { category: ServiceCategory; priceCents: number; discountPercent: number | null };
+
+export function chargeOf(values: VisitFormValues, services: readonly Service[]): VisitCharge | null {
   if (values.serviceId === OTHER_SERVICE) {
     const priceCents = typedReaisToCents(values.price);
     if (values.category === '' || priceCents === null) return null;
-    return { category: values.category, priceCents };
+    return { category: values.category, priceCents, discountPercent: null };
   }
   const service = services.find((candidate) => candidate.id === values.serviceId);
-  return service ? { category: service.category, priceCents: service.priceCents } : null;
+  return service ? { category: service.category, priceCents: service.priceCents, discountPercent: service.discountPercent } : null;
 }
 
-/** The visit's amounts as the server computes them: the discount rounded to the cent, the final value what is left. */
-export function visitAmountsOf(originalCents: number, discountPercent: number): { discountCents: number; finalCents: number } {
-  const discountCents = Math.round((originalCents * discountPercent) / 100);
-  return { discountCents, finalCents: originalCents - discountCents };
+/**
+ * The visit's discount and amounts as the server computes them: the service's own discount wins over the plan's for
+ * its category (issue 25), rounded to the cent, the final value what is left.
+ */
+export function visitAmountsOf(charge: VisitCharge, plan: CategoryDiscounts): { discountPercent: number; discountCents: number; finalCents: number } {
+  const discountPercent = serviceDiscountOf(charge, plan);
+  return { discountPercent, ...discountedAmountsOf(charge.priceCents, discountPercent) };
 }
 
 /** The POST body of a valid form for the validated card. */
