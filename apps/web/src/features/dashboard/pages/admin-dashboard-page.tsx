@@ -13,6 +13,7 @@ import { APPROVE_REGISTRATIONS_PARAM } from '@/lib/admin-links';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 import { DashboardAlerts } from '../components/dashboard-alerts';
 import { DashboardKpiCards } from '../components/dashboard-kpi-cards';
+import { MrrHistoryChart } from '../components/mrr-history-chart';
 import { lazyComponent } from '@/lib/lazy-component';
 
 // The quick actions' forms load when their dialog first opens.
@@ -64,6 +65,8 @@ export function AdminDashboardPage() {
           <DashboardAlerts alerts={data?.alerts} totals={data?.alertTotals} />
         </div>
       )}
+
+      {error ? null : <MrrHistoryChart />}
 
       <Card>
         <CardHeader>
