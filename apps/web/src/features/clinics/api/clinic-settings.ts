@@ -2,7 +2,7 @@ import { clinicSettingsSchema, type ClinicSettings, type ClinicSettingsForm } fr
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { tenantQueryOptions } from '@/features/tenancy/api/get-tenant';
-import { CLINIC_DASHBOARD_QUERY_ROOT } from '@/features/dashboard/api/get-clinic-dashboard';
+import { CLINIC_DASHBOARD_QUERY_ROOT } from '@/features/dashboard/api/clinic-dashboard-key';
 
 export const clinicSettingsQueryOptions = queryOptions({
   queryKey: ['clinic', 'settings'],

@@ -7,17 +7,28 @@ import { Spinner } from '@/components/ui/spinner';
 import { useBranding } from '@/features/branding/api/get-branding';
 import { BrandingCard } from '@/features/branding/components/branding-card';
 import { CpfOwnerCard } from '@/features/profiles/components/cpf-owner-card';
+import { Suspense } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useClinicSettings } from '../api/clinic-settings';
-import { ClinicSettingsForm } from '../components/clinic-settings-form';
+
+const loadSettingsForm = () => import('../components/clinic-settings-form');
+// The form's code (masks, switches, its schema) is asked for with the settings, not before the page's first paint.
+const ClinicSettingsForm = lazyComponent(loadSettingsForm, (m) => m.ClinicSettingsForm);
 
 const c = messages.clinicSettings;
 
 /** The clinic's data, hours, notifications and grace period, read from the server and saved together. */
 function ClinicSettingsSection() {
   const settings = useClinicSettings();
+  // Both on their way at once: the saved values and the form that shows them.
+  void loadSettingsForm();
   if (settings.error) return <ErrorState {...retryPropsOf(settings)} />;
   if (!settings.data) return <Spinner className="self-center" />;
-  return <ClinicSettingsForm settings={settings.data} />;
+  return (
+    <Suspense fallback={<Spinner className="self-center" />}>
+      <ClinicSettingsForm settings={settings.data} />
+    </Suspense>
+  );
 }
 
 /**

@@ -8,12 +8,10 @@ import {
 } from '@carteirinha/shared/contracts/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { CLINIC_DASHBOARD_QUERY_ROOT } from './clinic-dashboard-key';
 
-/**
- * Every query of the clinic's Dashboard starts with this key. It is short-lived on purpose (staleTime 0): the figures
- * move with each visit the desk records, so coming back to the Dashboard asks again.
- */
-export const CLINIC_DASHBOARD_QUERY_ROOT = 'clinic-dashboard';
+// The Dashboard's queries are short-lived on purpose (staleTime 0): the figures move with each visit the desk
+// records, so coming back to the Dashboard asks again.
 
 /** GET /api/clinic/dashboard: the four KPIs and the recent visits (clinic_admin). */
 export function getClinicDashboard(signal?: AbortSignal): Promise<ClinicDashboard> {

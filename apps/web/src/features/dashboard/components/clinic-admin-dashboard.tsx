@@ -3,10 +3,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { SiteAddress } from '@/features/clinics/components/site-address';
 import { useClinicCharts, useClinicDashboard, useFirstSteps } from '../api/get-clinic-dashboard';
-import { ClinicCharts } from './clinic-charts';
 import { ClinicKpiCards } from './clinic-kpi-cards';
 import { AwaitingApprovalCard, FirstStepsCard } from './first-steps-card';
 import { VisitSummaryList } from './visit-summary-list';
+import { Suspense } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
+import { Spinner } from '@/components/ui/spinner';
+
+// Below the fold: the charts' cards and tables arrive after the figures, the charting library after them.
+const ClinicCharts = lazyComponent(() => import('./clinic-charts'), (m) => m.ClinicCharts);
 
 const d = messages.clinicDashboard;
 const f = messages.firstSteps;
@@ -58,7 +63,9 @@ export function ClinicAdminDashboard() {
           testId="recent-visits"
         />
       )}
-      <ClinicCharts charts={charts.data} {...retryPropsOf(charts)} />
+      <Suspense fallback={<Spinner className="mx-auto" />}>
+        <ClinicCharts charts={charts.data} {...retryPropsOf(charts)} />
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { visitSchema, type Visit, type VisitStatusChange } from '@carteirinha/shared/contracts/visits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import { CLINIC_DASHBOARD_QUERY_ROOT } from '@/features/dashboard/api/get-clinic-dashboard';
+import { CLINIC_DASHBOARD_QUERY_ROOT } from '@/features/dashboard/api/clinic-dashboard-key';
 import { VISITS_QUERY_ROOT } from './list-visits';
 
 /** PATCH /api/clinic/visits/:id/status: aguardando → em andamento → concluído, or cancelado with its reason. */

@@ -2,7 +2,7 @@ import { visitSchema, type CreateVisitRequest, type Visit } from '@carteirinha/s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useSubmitKeys } from '@/lib/use-submit-keys';
-import { CLINIC_DASHBOARD_QUERY_ROOT } from '@/features/dashboard/api/get-clinic-dashboard';
+import { CLINIC_DASHBOARD_QUERY_ROOT } from '@/features/dashboard/api/clinic-dashboard-key';
 import { VISITS_QUERY_ROOT } from './list-visits';
 
 /** POST /api/clinic/visits → 201 with the visit; the discount is the card's plan's, computed on the server. */
