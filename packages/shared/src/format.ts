@@ -28,6 +28,12 @@ export function formatDateTime(value: Date | string): string {
   return dateTime.format(typeof value === 'string' ? new Date(value) : value).replace(',', '');
 }
 
+/** '2025-01-31' → '31/01/2025', read as the calendar day it names (no time zone can move it to the day before). */
+export function formatIsoDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}
+
 /**
  * A CNPJ as people write it, "00.000.000/0000-00". Accepts the 14 characters with or without the mask; letters (the
  * alphanumeric CNPJ of IN RFB 2.229/2024) are shown in upper case. Anything that is not 14 characters is returned

@@ -1437,8 +1437,13 @@ export const messages = {
     chartLoading: 'Carregando gráfico...',
     weekOf: 'Semana de {date}',
     chartTable: 'Dados do gráfico: {title}',
+    chartTableShow: 'Ver os dados em tabela',
     day: 'Dia',
     week: 'Semana',
+    month: 'Mês',
+    mrrHistoryTitle: 'Histórico do MRR',
+    mrrHistoryDescription: 'MRR da plataforma no fim de cada um dos últimos 12 meses.',
+    seriesMrr: 'MRR',
   },
   /** The first steps of a new clinic (issue 25): a checklist that ticks itself. */
   firstSteps: {

@@ -53,7 +53,7 @@ export function renderHomePageMarkup(input: LandingPageInput): string {
   return renderToStaticMarkup(
     <QueryClientProvider client={seededQueryClient(input)}>
       <StaticRouter location="/">
-        <HomePage />
+        <HomePage contact={input.contact} />
       </StaticRouter>
     </QueryClientProvider>,
   );

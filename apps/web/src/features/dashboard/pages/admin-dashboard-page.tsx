@@ -1,6 +1,6 @@
 import { messages } from '@carteirinha/shared/messages';
 import { BuildingIcon, PackagePlusIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadWhenOpen } from '@/components/load-when-open';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,8 @@ import { lazyComponent } from '@/lib/lazy-component';
 // The quick actions' forms load when their dialog first opens.
 const ClinicFormDialog = lazyComponent(() => import('@/features/clinics/components/clinic-form-dialog'), (m) => m.ClinicFormDialog);
 const PlanFormDialog = lazyComponent(() => import('@/features/plans/components/plan-form-dialog'), (m) => m.PlanFormDialog);
+// Below the figures: the chart's card arrives after them, the charting library after it.
+const MrrHistoryChart = lazyComponent(() => import('../components/mrr-history-chart'), (m) => m.MrrHistoryChart);
 const ApproveRegistrationsDialog = lazyComponent(() => import('@/features/clinics/components/approve-registrations-dialog'), (m) => m.ApproveRegistrationsDialog);
 
 const a = messages.adminClinics;
@@ -63,6 +65,12 @@ export function AdminDashboardPage() {
           <RecentClinicsList clinics={data?.recentClinics} />
           <DashboardAlerts alerts={data?.alerts} totals={data?.alertTotals} />
         </div>
+      )}
+
+      {error ? null : (
+        <Suspense fallback={null}>
+          <MrrHistoryChart />
+        </Suspense>
       )}
 
       <Card>

@@ -5,7 +5,7 @@ import { DayPicker, type ClassNames } from 'react-day-picker';
 import { ptBR } from 'react-day-picker/locale/pt-BR';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { formatIsoDay } from '../lib/period';
+import { formatIsoDay } from '@carteirinha/shared/format';
 
 const m = messages.reports;
 

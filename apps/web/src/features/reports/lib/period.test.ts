@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPeriod, formatIsoDay, periodLabel, periodQuery, readPeriodFromUrl, writePeriodToUrl } from './period';
+import { formatIsoDay } from '@carteirinha/shared/format';
+import { checkPeriod, periodLabel, periodQuery, readPeriodFromUrl, writePeriodToUrl } from './period';
 
 describe('checkPeriod', () => {
   it('asks for both dates when either is missing', () => {

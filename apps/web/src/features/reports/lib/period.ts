@@ -1,4 +1,5 @@
 import { periodSchema } from '@carteirinha/shared/contracts/reports';
+import { formatIsoDay } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 
 /** A chosen period: two calendar days (yyyy-MM-dd, São Paulo), both included. */
@@ -44,12 +45,6 @@ export function checkPeriod(from: string, to: string): PeriodCheck {
   const parsed = periodSchema.safeParse({ from, to });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? messages.admin.bothDatesRequired };
   return { ok: true, period: { from, to } };
-}
-
-/** '2025-01-31' → '31/01/2025', read as the calendar day it names (no time zone can move it to the day before). */
-export function formatIsoDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}/${month}/${year}`;
 }
 
 /** 'Período: 01/01/2025 até 31/01/2025' (specification §5). */

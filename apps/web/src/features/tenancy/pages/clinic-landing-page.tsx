@@ -1,4 +1,5 @@
 import { PLAN_PARAM } from '@carteirinha/shared/constants';
+import type { ClinicContact } from '@carteirinha/shared/contracts/clinics';
 import type { SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
 import type { ClinicBranding } from '@carteirinha/shared/contracts/tenant';
 import { formatMoney } from '@carteirinha/shared/format';
@@ -13,6 +14,7 @@ import { RETURN_PARAM } from '@/lib/return-path';
 import { cn } from '@/lib/utils';
 import { PRICE_TABLE_PATH } from '@/features/services/lib/price-table-path';
 import type { ClinicTenant } from '../api/get-tenant';
+import { ClinicContactSection } from '../components/clinic-contact-section';
 import { featuresBesidesDiscounts } from '@/lib/plan-features';
 
 const SIGN_UP_PATH = '/auth?tab=cadastrar';
@@ -201,7 +203,7 @@ function ClinicPlans({ plans }: { plans: readonly SubscriptionPlan[] }) {
  * "/" on a clinic's host (DESIGN.md §2 "White-label"): the clinic's name, logo and colour, and its active patient
  * plans, each leading to sign-up — which on this host makes the visitor a patient of this clinic.
  */
-export function ClinicLandingPage({ tenant }: { tenant: ClinicTenant }) {
+export function ClinicLandingPage({ tenant, contact = null }: { tenant: ClinicTenant; contact?: ClinicContact | null }) {
   const { clinic, plans } = tenant;
   return (
     <div className="flex min-h-svh flex-col">
@@ -209,6 +211,7 @@ export function ClinicLandingPage({ tenant }: { tenant: ClinicTenant }) {
       <main className="flex-1">
         <ClinicHero clinic={clinic} hasPlans={plans.length > 0} />
         <ClinicPlans plans={plans} />
+        {contact ? <ClinicContactSection contact={contact} /> : null}
       </main>
       <footer className="border-t bg-muted">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted-foreground sm:px-6 md:flex-row md:justify-between md:text-left">

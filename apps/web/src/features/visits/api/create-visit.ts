@@ -2,6 +2,7 @@ import { visitSchema, type CreateVisitRequest, type Visit } from '@carteirinha/s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useSubmitKeys } from '@/lib/use-submit-keys';
+import { CLINIC_DASHBOARD_QUERY_ROOT } from '@/features/dashboard/api/clinic-dashboard-key';
 import { VISITS_QUERY_ROOT } from './list-visits';
 
 /** POST /api/clinic/visits → 201 with the visit; the discount is the card's plan's, computed on the server. */
@@ -17,7 +18,11 @@ export function useCreateVisit() {
     mutationFn: (input: CreateVisitRequest) => createVisit(input, keys.keyFor(input)),
     onSuccess: () => {
       keys.settle();
-      return queryClient.invalidateQueries({ queryKey: [VISITS_QUERY_ROOT] });
+      // The Dashboard's counts (Atendimentos hoje, the first validated card's step) move with each visit too.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: [VISITS_QUERY_ROOT] }),
+        queryClient.invalidateQueries({ queryKey: [CLINIC_DASHBOARD_QUERY_ROOT] }),
+      ]);
     },
   });
 }

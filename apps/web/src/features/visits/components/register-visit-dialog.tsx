@@ -1,6 +1,6 @@
 import { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, type CategoryDiscounts, type Service } from '@carteirinha/shared/contracts/services';
 import { VISIT_STATUS_LABELS, VISIT_STATUSES } from '@carteirinha/shared/contracts/visits';
-import { formatMoney } from '@carteirinha/shared/format';
+import { formatDateTime, formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Control } from 'react-hook-form';
@@ -18,6 +18,7 @@ import { useServices } from '@/features/services/api/list-services';
 import { chargeOf, EMPTY_VISIT_FORM, OTHER_SERVICE, visitAmountsOf, visitFormSchema, visitRequestOf, type VisitFormValues } from '../lib/visit-form';
 
 const s = messages.cardScreens;
+const v = messages.visitsScreen;
 
 /** The validated card a visit is recorded for, with its plan's discounts. */
 export type VisitCard = {
@@ -63,12 +64,13 @@ function VisitForm({ card, services, onSaved, onCancel }: { card: VisitCard; ser
     formState: { errors, isSubmitting },
   } = useForm<VisitFormValues>({ resolver: zodResolver(visitFormSchema), defaultValues: EMPTY_VISIT_FORM });
   const serviceId = useWatch({ control, name: 'serviceId' });
+  const when = useWatch({ control, name: 'when' });
   const createVisit = useCreateVisit();
 
   const onValid = async (values: VisitFormValues) => {
     try {
-      await createVisit.mutateAsync(visitRequestOf(card.cardId, values));
-      toast.success(s.visitSaved);
+      const visit = await createVisit.mutateAsync(visitRequestOf(card.cardId, values));
+      toast.success(visit.bookedAt ? formatMessage(v.booked, { date: formatDateTime(visit.performedAt) }) : s.visitSaved);
       onSaved();
     } catch (error) {
       console.warn('Falha ao registrar o atendimento', error);
@@ -111,17 +113,38 @@ function VisitForm({ card, services, onSaved, onCancel }: { card: VisitCard; ser
           </div>
         </>
       ) : null}
-      <FormField label={s.statusLabel} error={errors.status?.message}>
-        {(field) => (
-          <NativeSelect {...field} {...register('status')}>
-            {VISIT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {VISIT_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{v.whenLabel}</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" value="now" className="size-4 accent-primary" {...register('when')} />
+          {v.whenNow}
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" value="later" className="size-4 accent-primary" {...register('when')} />
+          {v.whenLater}
+        </label>
+      </fieldset>
+      {when === 'later' ? (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField type="date" label={v.dateLabel} error={errors.date?.message} {...register('date')} />
+            <TextField type="time" label={v.timeLabel} error={errors.time?.message} {...register('time')} />
+          </div>
+          <TextField label={v.professionalLabel} placeholder={v.professionalPlaceholder} autoComplete="off" maxLength={120} {...register('professional')} />
+        </>
+      ) : (
+        <FormField label={s.statusLabel} error={errors.status?.message}>
+          {(field) => (
+            <NativeSelect {...field} {...register('status')}>
+              {VISIT_STATUSES.filter((status) => status !== 'cancelado').map((status) => (
+                <option key={status} value={status}>
+                  {VISIT_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      )}
       <VisitPreview control={control} services={services} discounts={card.discounts} />
       <FormDialogFooter pending={isSubmitting} onCancel={onCancel} />
     </form>

@@ -1,4 +1,5 @@
 import type { Service } from '@carteirinha/shared/contracts/services';
+import { messages } from '@carteirinha/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { chargeOf, EMPTY_VISIT_FORM, OTHER_SERVICE, visitAmountsOf, visitFormSchema, visitRequestOf } from './visit-form';
 
@@ -63,5 +64,25 @@ describe('visitRequestOf', () => {
   it('sends name, category and cents of a typed service', () => {
     const values = { ...EMPTY_VISIT_FORM, serviceId: OTHER_SERVICE, serviceName: ' Raio X ', category: 'exame' as const, price: 'R$ 80,5', status: 'aguardando' as const };
     expect(visitRequestOf(CARD_ID, values)).toEqual({ cardId: CARD_ID, serviceName: 'Raio X', category: 'exame', priceCents: 8_050, status: 'aguardando' });
+  });
+
+  it('books a visit ahead as aguardando, at the São Paulo time typed, with the professional', () => {
+    const values = { ...EMPTY_VISIT_FORM, serviceId: SERVICE.id, when: 'later' as const, date: '2026-12-01', time: '14:30', professional: ' Dra. Ana ' };
+    expect(visitRequestOf(CARD_ID, values)).toEqual({
+      cardId: CARD_ID,
+      serviceId: SERVICE.id,
+      status: 'aguardando',
+      scheduledFor: '2026-12-01T14:30:00-03:00',
+      professional: 'Dra. Ana',
+    });
+  });
+});
+
+describe('booking ahead', () => {
+  it('asks for the date and the time of a booking', () => {
+    const noDate = visitFormSchema.safeParse({ ...EMPTY_VISIT_FORM, serviceId: SERVICE.id, when: 'later' });
+    expect(noDate.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['date', messages.visitsScreen.bookingDateRequired]]);
+    const noTime = visitFormSchema.safeParse({ ...EMPTY_VISIT_FORM, serviceId: SERVICE.id, when: 'later', date: '2026-12-01' });
+    expect(noTime.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['time']);
   });
 });

@@ -2,10 +2,16 @@ import type { CategoryDiscounts, Service, ServiceCategory } from '@carteirinha/s
 import { discountedAmountsOf, SERVICE_CATEGORIES, serviceDiscountOf } from '@carteirinha/shared/contracts/services';
 import { VISIT_STATUSES, type CreateVisitRequest } from '@carteirinha/shared/contracts/visits';
 import { messages } from '@carteirinha/shared/messages';
+import { saoPauloInstant } from '@carteirinha/shared/sao-paulo-time';
 import { z } from 'zod';
 import { typedReaisToCents } from '../../../lib/reais';
 
 const s = messages.cardScreens;
+const v = messages.visitsScreen;
+
+/** 'Agora' records the visit as it happens; 'Agendar' books it ahead as 'aguardando' (the patient's next appointment). */
+export const VISIT_WHEN = ['now', 'later'] as const;
+export type VisitWhen = (typeof VISIT_WHEN)[number];
 
 /** The option of the service list that lets the receptionist type a service not on the price list. */
 export const OTHER_SERVICE = 'outro';
@@ -21,8 +27,16 @@ export const visitFormSchema = z
     category: z.enum(SERVICE_CATEGORIES).or(z.literal('')),
     price: z.string(),
     status: z.enum(VISIT_STATUSES),
+    when: z.enum(VISIT_WHEN),
+    /** The booking's São Paulo day (yyyy-MM-dd) and time (HH:mm), from the browser's date and time inputs. */
+    date: z.string(),
+    time: z.string(),
+    professional: z.string().max(120),
   })
   .superRefine((values, context) => {
+    if (values.when === 'later' && (!/^\d{4}-\d{2}-\d{2}$/.test(values.date) || !/^\d{2}:\d{2}$/.test(values.time))) {
+      context.addIssue({ code: 'custom', path: [values.date ? 'time' : 'date'], message: v.bookingDateRequired });
+    }
     if (values.serviceId === '') {
       context.addIssue({ code: 'custom', path: ['serviceId'], message: s.serviceRequired });
       return;
@@ -35,7 +49,17 @@ export const visitFormSchema = z
   });
 export type VisitFormValues = z.infer<typeof visitFormSchema>;
 
-export const EMPTY_VISIT_FORM: VisitFormValues = { serviceId: '', serviceName: '', category: '', price: '', status: 'concluido' };
+export const EMPTY_VISIT_FORM: VisitFormValues = {
+  serviceId: '',
+  serviceName: '',
+  category: '',
+  price: '',
+  status: 'concluido',
+  when: 'now',
+  date: '',
+  time: '',
+  professional: '',
+};
 
 /**
  * What the form charges so far (for the live discount), or null while it names nothing: the category and full price,
@@ -62,15 +86,23 @@ export function visitAmountsOf(charge: VisitCharge, plan: CategoryDiscounts): { 
   return { discountPercent, ...discountedAmountsOf(charge.priceCents, discountPercent) };
 }
 
+/** When and with whom: now with the chosen status, or booked ahead as 'aguardando' (the server checks the date). */
+function timingOf(values: VisitFormValues): Pick<CreateVisitRequest, 'status' | 'scheduledFor' | 'professional'> {
+  if (values.when === 'now') return { status: values.status };
+  const professional = values.professional.trim();
+  return { status: 'aguardando', scheduledFor: saoPauloInstant(values.date, values.time), ...(professional ? { professional } : {}) };
+}
+
 /** The POST body of a valid form for the validated card. */
 export function visitRequestOf(cardId: string, values: VisitFormValues): CreateVisitRequest {
-  if (values.serviceId !== OTHER_SERVICE) return { cardId, serviceId: values.serviceId, status: values.status };
+  const timing = timingOf(values);
+  if (values.serviceId !== OTHER_SERVICE) return { cardId, serviceId: values.serviceId, ...timing };
   const category = values.category === '' ? undefined : values.category;
   return {
     cardId,
     serviceName: values.serviceName.trim(),
     category,
     priceCents: typedReaisToCents(values.price) ?? undefined,
-    status: values.status,
+    ...timing,
   };
 }

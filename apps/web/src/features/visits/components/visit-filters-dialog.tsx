@@ -1,0 +1,113 @@
+import { VISIT_STATUS_LABELS, VISIT_STATUSES } from '@carteirinha/shared/contracts/visits';
+import { messages } from '@carteirinha/shared/messages';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { TextField } from '@/components/ui/text-field';
+import { useServices } from '@/features/services/api/list-services';
+import type { VisitFilters } from '../api/list-visits';
+import { useVisitRegistrars } from '../api/get-visit-registrars';
+import { checkFilters, EMPTY_FILTER_FORM, formOf, type VisitFilterForm } from '../lib/visit-filters';
+
+const v = messages.visitsScreen;
+
+type VisitFiltersDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  filters: VisitFilters;
+  onApply: (filters: VisitFilters) => void;
+};
+
+function FiltersForm({ filters, onApply, onClose }: { filters: VisitFilters; onApply: (filters: VisitFilters) => void; onClose: () => void }) {
+  const [form, setForm] = useState<VisitFilterForm>(() => formOf(filters));
+  const [error, setError] = useState<{ field: keyof VisitFilterForm; message: string } | null>(null);
+  const services = useServices();
+  const registrars = useVisitRegistrars();
+  const set = (field: keyof VisitFilterForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const errorOf = (field: keyof VisitFilterForm) => (error?.field === field ? error.message : undefined);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkFilters(form);
+    if (!checked.ok) {
+      setError({ field: checked.field, message: checked.message });
+      return;
+    }
+    onApply(checked.filters);
+    onClose();
+  }
+
+  function clear() {
+    setForm(EMPTY_FILTER_FORM);
+    onApply({});
+    onClose();
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField type="date" label={v.periodFrom} value={form.from} onChange={(event) => set('from')(event.target.value)} error={errorOf('from')} />
+        <TextField type="date" label={v.periodTo} value={form.to} onChange={(event) => set('to')(event.target.value)} error={errorOf('to')} />
+      </div>
+      <FormField label={v.statusLabel}>
+        {(field) => (
+          <NativeSelect {...field} value={form.status} onChange={(event) => set('status')(event.target.value)}>
+            <option value="">{v.anyStatus}</option>
+            {VISIT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {VISIT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label={v.serviceLabel}>
+        {(field) => (
+          <NativeSelect {...field} value={form.serviceId} onChange={(event) => set('serviceId')(event.target.value)}>
+            <option value="">{v.anyService}</option>
+            {(services.data ?? []).map((service) => (
+              <option key={service.id} value={service.id}>
+                {service.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label={v.registeredByLabel}>
+        {(field) => (
+          <NativeSelect {...field} value={form.registeredBy} onChange={(event) => set('registeredBy')(event.target.value)}>
+            <option value="">{v.anyone}</option>
+            {(registrars.data?.items ?? []).map((member) => (
+              <option key={member.userId} value={member.userId}>
+                {member.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={clear}>
+          {v.clear}
+        </Button>
+        <Button type="submit">{v.apply}</Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** 'Filtros' of Atendimentos: period, status, service and who registered; they hold for the list and for 'Exportar'. */
+export function VisitFiltersDialog({ open, onOpenChange, filters, onApply }: VisitFiltersDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{v.filtersTitle}</DialogTitle>
+          <DialogDescription>{v.filtersDescription}</DialogDescription>
+        </DialogHeader>
+        {open ? <FiltersForm filters={filters} onApply={onApply} onClose={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
