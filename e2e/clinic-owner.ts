@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { subscriptionPlanListSchema, type SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
+import { subscriptionPlanListSchema, subscriptionPlanSchema, type SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
 import { onboardingClinicResponseSchema } from '@carteirinha/shared/contracts/tenant';
 import { demoAccountRequest, expect } from './fixtures';
 import { signUpOnPlatform, uniqueSlug, validCnpj } from './tenancy';
@@ -28,9 +28,12 @@ export async function approvedClinicOfNewOwner(page: Page, baseURL: string | und
   return { id: clinicId, name, slug, ownerEmail, plan: await saveStarterPlan(page) };
 }
 
-/** The owner opens the starter plan and saves it as it is: reviewed, it goes on sale (issue 25). */
-async function saveStarterPlan(page: Page): Promise<SubscriptionPlan> {
-  const { items } = subscriptionPlanListSchema.parse(await (await page.request.get('/api/clinic/subscription-plans')).json());
+/**
+ * The owner opens the starter plan and saves it as it is: reviewed, it goes on sale (issue 25). `origin` is the host
+ * the owner is signed in on (the platform's by default, or the clinic's own site).
+ */
+export async function saveStarterPlan(page: Page, origin = ''): Promise<SubscriptionPlan> {
+  const { items } = subscriptionPlanListSchema.parse(await (await page.request.get(`${origin}/api/clinic/subscription-plans`)).json());
   const [plan] = items;
   if (!plan) throw new Error('a new clinic starts with one plan');
   const form = {
@@ -46,7 +49,7 @@ async function saveStarterPlan(page: Page): Promise<SubscriptionPlan> {
     discounts: plan.discounts,
     isActive: plan.isActive,
   };
-  const saved = await page.request.put(`/api/clinic/subscription-plans/${plan.id}`, { data: form });
+  const saved = await page.request.put(`${origin}/api/clinic/subscription-plans/${plan.id}`, { data: form });
   expect(saved.status(), await saved.text()).toBe(200);
-  return plan;
+  return subscriptionPlanSchema.parse(await saved.json());
 }

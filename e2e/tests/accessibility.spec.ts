@@ -48,11 +48,16 @@ test('every page of the web router has its states in the table, and every state 
   expect(states.filter((state, index) => states.indexOf(state) !== index), 'states checked twice').toEqual([]);
 });
 
+/** What one state may take on a loaded 2-core machine: reaching it (sign-in, a payment, a dialog) and its analysis. */
+const SECONDS_PER_STATE = 4;
+
 for (const scenario of SCENARIOS) {
   test.describe(() => {
     if (scenario.allowConsoleErrors) test.use({ allowConsoleErrors: scenario.allowConsoleErrors });
 
     test(scenario.name, { tag: scenario.platformWide ? '@platform-wide' : [] }, async ({ page, context, browser, playwright, baseURL, signInAs }) => {
+      // A scenario walks many states, each an axe analysis after real work: it gets room in proportion to them.
+      test.setTimeout(Math.max(45_000, scenario.states.length * SECONDS_PER_STATE * 1000));
       if (!baseURL) throw new Error('no baseURL: playwright.config.ts sets it');
       const checked: string[] = [];
       const check = async (state: string, on = page) => {

@@ -4,6 +4,7 @@ import { errorResponseSchema } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import { z } from 'zod';
 import { setClinicStatusViaApi } from '../admin-data';
+import { saveStarterPlan } from '../clinic-owner';
 import { demoAccountRequest, expect, test } from '../fixtures';
 import { TEST_PASSWORD, clinicOrigin, signUpOnPlatform, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
 
@@ -88,7 +89,11 @@ test("a self-service clinic's site says it awaits approval, takes no patients, a
   await expect(page.getByRole('heading', { name: 'Aguardando aprovação' })).toHaveCount(0);
   // Its signed-in owner is offered the portal rather than a sign-up (issue 13, item 14).
   await expect(page.getByRole('banner').getByRole('link', { name: messages.portalEntry.myPortal })).toBeVisible();
-  // A new clinic starts with one plan it can edit (issue 14): the approved site offers it.
+  // A new clinic starts with one plan it can edit (issue 14), off sale until its owner saves it once (issue 25): the
+  // approved site offers nothing at a price the owner never set.
+  await expect(page.getByTestId('clinic-plan')).toHaveCount(0);
+  expect(await saveStarterPlan(page, site)).toMatchObject({ name: 'Plano Essencial', awaitingReview: false });
+  await visit(`${site}/`);
   await expect(page.getByTestId('clinic-plan')).toHaveCount(1);
   await expect(page.getByTestId('clinic-plan')).toContainText('Plano Essencial');
 });

@@ -105,6 +105,9 @@ describe('demo seed', () => {
     const last = demoPayments.at(-1)!;
     expect(last.periodStart! <= saoPauloDay(new Date())).toBe(true);
     expect(saoPauloDay(subscription!.expiresAt!)).toBe(last.periodEnd);
+    // The current period began today: the demo runs a month before its renewal charge, as a fresh checkout would.
+    expect(last.periodStart).toBe(saoPauloDay(new Date()));
+    expect(demoPayments).toHaveLength(5);
 
     // Issue 25: something real on every clinic screen — a price list with a price change, months of visits (some
     // cancelled, one under way, two booked ahead), each visit's validation, the clinic's contact and hours.

@@ -15,7 +15,17 @@ import { saoPauloDay, saoPauloMidnight } from '../lib/sao-paulo-time.ts';
 import { ensureDemoClinicDetails, ensureDemoServices, ensureDemoVisits } from './demo-history.ts';
 
 /** How long the demo patient has been a member: long enough for months of visits and charges on every screen. */
-const DEMO_MEMBERSHIP_DAYS = 120;
+const DEMO_MEMBERSHIP_MONTHS = 4;
+
+/** The calendar day `months` months before `day` (yyyy-MM-dd), the day of month kept or clamped to the month's end. */
+function monthsBefore(day: string, months: number): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  const index = year * 12 + (month - 1) - months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
+  return `${targetYear}-${String(targetMonth).padStart(2, '0')}-${String(Math.min(date, lastDay)).padStart(2, '0')}`;
+}
 /** Clínica Demo's second receptionist (same demo password); not one of the four demo accounts of the sign-in page. */
 const DEMO_SECOND_STAFF = 'bruno.recepcao@carteirinha.dev';
 
@@ -124,7 +134,9 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
   if (!plan) return;
   const now = new Date();
   const today = saoPauloDay(now);
-  const startedAt = new Date(now.getTime() - DEMO_MEMBERSHIP_DAYS * 24 * 60 * 60 * 1000);
+  // Four months back to the day, so the current period begins today and the demo runs a month before its renewal.
+  const timeOfDay = now.getTime() - saoPauloMidnight(today).getTime();
+  const startedAt = new Date(saoPauloMidnight(monthsBefore(today, DEMO_MEMBERSHIP_MONTHS)).getTime() + timeOfDay);
   const periods: { start: string; end: string }[] = [];
   for (let start = saoPauloDay(startedAt); start <= today; start = addCycleToDay(start, plan.billingCycle)) {
     periods.push({ start, end: addCycleToDay(start, plan.billingCycle) });
