@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { useReportTable, type ReportTable } from '../api/get-report-table';
 import { periodLabel, readPeriodFromUrl, type ReportPeriod } from '../lib/period';
@@ -47,6 +48,8 @@ function PrintableReport({ kind, period }: { kind: ReportKind; period: ReportPer
   // The moment the page was asked for, printed in its header.
   const [generatedAt] = useState(() => formatDateTime(new Date()));
   const printed = useRef(false);
+  // The window is titled as specified, and the browser proposes the title as the PDF's file name.
+  useDocumentTitle(title);
 
   useEffect(() => {
     if (!data || data.rows.length === 0 || printed.current) return;
@@ -60,8 +63,6 @@ function PrintableReport({ kind, period }: { kind: ReportKind; period: ReportPer
 
   return (
     <>
-      {/* React puts the <title> in <head>: the window is titled as specified, and the browser proposes it as the PDF's file name. */}
-      <title>{title}</title>
       <header className="flex flex-wrap items-start justify-between gap-4 border-b pb-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold">{title}</h1>

@@ -1,18 +1,7 @@
 import { useEffect } from 'react';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClinicTenant } from '../api/get-tenant';
 import { brandThemeVariables } from '../lib/brand-theme';
-
-/** Sets the page's tab title to the clinic's name while mounted, and puts the platform's back afterwards. */
-function useDocumentTitle(title: string | null) {
-  useEffect(() => {
-    if (title === null) return;
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
 
 /** Points the favicon at the clinic's logo (the server re-encodes logos to a small square-ish WebP). */
 function useFavicon(href: string | null) {
