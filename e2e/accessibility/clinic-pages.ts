@@ -49,6 +49,8 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       '/clinica/servicos — dialog Histórico de preços',
       '/clinica/equipe — clinic admin',
       '/clinica/equipe — dialog Convidar para a equipe',
+      '/clinica/pacientes — clinic admin',
+      '/clinica/pacientes/:userId — a member',
       '/clinica/financeiro — clinic admin',
       '/clinica/configuracoes — clinic admin',
       '/clinica/planos — plans, terms and billing',
@@ -83,6 +85,12 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       await expect(page.getByRole('dialog', { name: 'Convidar para a equipe' })).toBeVisible();
       await check('/clinica/equipe — dialog Convidar para a equipe');
       await page.keyboard.press('Escape');
+      await openAdminOnlyPage(page, '/clinica/pacientes', 'Pacientes');
+      await expect(page.getByRole('table', { name: 'Pacientes' })).toContainText('paciente@carteirinha.dev');
+      await check('/clinica/pacientes — clinic admin');
+      await page.getByRole('link', { name: /^Ver detalhes: / }).first().click();
+      await expect(page.getByRole('heading', { name: 'Cobranças' })).toBeVisible();
+      await check('/clinica/pacientes/:userId — a member');
       await openAdminOnlyPage(page, '/clinica/financeiro', 'Financeiro');
       await check('/clinica/financeiro — clinic admin');
       await openAdminOnlyPage(page, '/clinica/configuracoes', 'Configurações');
@@ -143,6 +151,7 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       '/clinica — dashboard, receptionist',
       '/clinica/servicos — Acesso restrito (receptionist)',
       '/clinica/equipe — Acesso restrito (receptionist)',
+      '/clinica/pacientes — Acesso restrito (receptionist)',
       '/clinica/financeiro — Acesso restrito (receptionist)',
       '/clinica/configuracoes — Acesso restrito (receptionist)',
       '/clinica/planos — Acesso restrito (receptionist)',
@@ -153,7 +162,7 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       await signInAs('clinicStaff');
       await openAdminOnlyPage(page, '/clinica', 'Dashboard');
       await check('/clinica — dashboard, receptionist');
-      for (const path of ['/clinica/servicos', '/clinica/equipe', '/clinica/financeiro', '/clinica/configuracoes', '/clinica/planos'] as const) {
+      for (const path of ['/clinica/servicos', '/clinica/equipe', '/clinica/pacientes', '/clinica/financeiro', '/clinica/configuracoes', '/clinica/planos'] as const) {
         await openAdminOnlyPage(page, path, 'Acesso restrito');
         await check(`${path} — Acesso restrito (receptionist)`);
       }

@@ -24,6 +24,7 @@ const PORTALS: { account: DemoAccount; home: string; brand: string; entries: [st
       ['Validar QR Code', '/clinica/validar-qrcode', 'Validar QR Code'],
       ['Atendimentos', '/clinica/atendimentos', 'Atendimentos'],
       ['Serviços', '/clinica/servicos', 'Serviços'],
+      ['Pacientes', '/clinica/pacientes', 'Pacientes'],
       ['Equipe', '/clinica/equipe', 'Equipe'],
       ['Financeiro', '/clinica/financeiro', 'Financeiro'],
       ['Configurações', '/clinica/configuracoes', 'Configurações'],

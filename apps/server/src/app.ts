@@ -47,6 +47,7 @@ import { outboxRoutes } from './modules/outbox/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { clinicSettingsRoutes } from './modules/clinics/clinic-settings-routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
@@ -301,6 +302,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   });
   await app.register(serviceRoutes, { db: database.db, now });
   await app.register(visitRoutes, { db: database.db, now });
+  await app.register(memberRoutes, { db: database.db });
   await app.register(outboxRoutes, { db: database.db });
   await app.register(settingsRoutes, {
     auth,

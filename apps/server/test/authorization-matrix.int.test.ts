@@ -195,6 +195,9 @@ const MATRIX: Record<string, Probe> = {
   // Issue 25: Configurações of the caller's own clinic (the id is the session's); an empty body is 400.
   'GET /api/clinic/settings': { request: () => ({ url: '/api/clinic/settings' }), expected: ONLY(200, ['clinicAdminA']) },
   'PUT /api/clinic/settings': { request: () => ({ url: '/api/clinic/settings', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  // Issue 26: Pacientes is the clinic admin's; a person who is not the clinic's patient is 404.
+  'GET /api/clinic/members': { request: () => ({ url: '/api/clinic/members' }), expected: ONLY(200, ['clinicAdminA']) },
+  'GET /api/clinic/members/:userId': { request: () => ({ url: '/api/clinic/members/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['clinicAdminA']) },
   // Issue 25: Equipe is the clinic admin's; another clinic's member (or nobody) is 404.
   'GET /api/clinic/team': { request: () => ({ url: '/api/clinic/team' }), expected: ONLY(200, ['clinicAdminA']) },
   'POST /api/clinic/team': { request: () => ({ url: '/api/clinic/team', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },

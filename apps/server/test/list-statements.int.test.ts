@@ -15,6 +15,7 @@ const TRIES = 3;
 let t: TestApp;
 let admin: string;
 let staff: string;
+let owner: string;
 let clinicId: string;
 let busyHolder: Holder;
 let newHolder: Holder;
@@ -46,6 +47,7 @@ beforeAll(async () => {
   admin = (await createSignedInUser(t, 'admin')).cookie;
   clinicId = (await createClinic(t.db, 'Clínica das Listas')).clinicId;
   staff = (await createSignedInUser(t, 'clinic_staff', clinicId)).cookie;
+  owner = (await createSignedInUser(t, 'clinic_admin', clinicId)).cookie;
   await seedManyClinics(t.db, 30, 'lista');
   await seedManyUsers(t.db, 30, { prefix: 'lista', clinicId });
   busyHolder = await createCardHolder(t, clinicId, { maxMembers: 4, dependents: 3 });
@@ -67,6 +69,8 @@ describe('statements per list request do not grow with the page size', () => {
     { name: 'clinic visits', url: '/api/clinic/visits', as: () => staff },
     { name: 'clinic visits searched', url: '/api/clinic/visits?q=servi', as: () => staff },
     { name: 'clinic visits filtered (Filtros)', url: '/api/clinic/visits?status=concluido&from=2000-01-01&to=2100-12-31', as: () => staff },
+    { name: 'clinic members (Pacientes)', url: '/api/clinic/members', as: () => owner },
+    { name: 'clinic members searched', url: '/api/clinic/members?q=pessoa', as: () => owner },
     { name: "a card's visits", url: () => `/api/clinic/visits?cardId=${busyHolder.cards[0]?.id ?? ''}`, as: () => staff },
   ];
 
@@ -107,23 +111,28 @@ describe('statements per request do not grow with the rows shown', () => {
     expect(after).toEqual(before);
   });
 
+  it("a member's detail: one with cards, dependents, charges and visits costs what a newcomer's costs", async () => {
+    const detail = (userId: string) => get(owner, `/api/clinic/members/${userId}`);
+    expect(await statementsOf(() => detail(busyHolder.userId))).toBe(await statementsOf(() => detail(newHolder.userId)));
+  });
+
   it("the clinic's Dashboard, charts, first steps, price list, public price table and team, before and after more rows", async () => {
     // A clinic of its own: the keyset tests below count the visits of the lists' clinic.
     const figuresClinic = (await createClinic(t.db, 'Clínica dos Números')).clinicId;
-    const owner = (await createSignedInUser(t, 'clinic_admin', figuresClinic)).cookie;
+    const figuresOwner = (await createSignedInUser(t, 'clinic_admin', figuresClinic)).cookie;
     const holder = await createCardHolder(t, figuresClinic);
     const figures = ['/api/clinic/dashboard', '/api/clinic/dashboard/charts', '/api/clinic/first-steps', '/api/clinic/services', '/api/clinic/team', '/api/clinic/settings'];
-    const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: { cookie: owner, origin: PUBLIC_URL }, payload });
+    const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: { cookie: figuresOwner, origin: PUBLIC_URL }, payload });
     expect((await post('/api/clinic/services', { name: 'Serviço da lista 0', category: 'exame', priceCents: 1000 })).statusCode).toBe(201);
     const before = [];
-    for (const url of figures) before.push(await statementsOf(() => get(owner, url)));
+    for (const url of figures) before.push(await statementsOf(() => get(figuresOwner, url)));
     for (const n of [1, 2, 3, 4]) expect((await post('/api/clinic/services', { name: `Serviço da lista ${n}`, category: 'exame', priceCents: 1000 * n })).statusCode).toBe(201);
     for (let n = 0; n < 3; n += 1) await createSignedInUser(t, 'clinic_staff', figuresClinic);
     const [card] = holder.cards;
     if (!card) throw new Error('no card');
     await seedManyVisits(t.db, { clinicId: figuresClinic, cardId: card.id, subscriptionId: holder.subscriptionId, patientUserId: holder.userId }, 20);
     const after = [];
-    for (const url of figures) after.push(await statementsOf(() => get(owner, url)));
+    for (const url of figures) after.push(await statementsOf(() => get(figuresOwner, url)));
     expect(after).toEqual(before);
   });
 

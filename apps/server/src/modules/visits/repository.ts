@@ -92,7 +92,7 @@ function searchCondition(scope: Scope, term: string): SQL | undefined {
   );
 }
 
-type Filters = Omit<VisitExportQuery, 'q'> & { q?: string | undefined; cardId?: string | undefined };
+type Filters = Omit<VisitExportQuery, 'q'> & { q?: string | undefined; cardId?: string | undefined; patientUserId?: string | undefined };
 
 /** 'Filtros': a São Paulo day range (both days included), a status, a service and who registered the visit. */
 function conditionsOf(scope: Scope, query: Filters): SQL | undefined {
@@ -100,6 +100,7 @@ function conditionsOf(scope: Scope, query: Filters): SQL | undefined {
   return and(
     eq(visits.clinicId, scope.clinicId),
     query.cardId ? eq(visits.cardId, query.cardId) : undefined,
+    query.patientUserId ? eq(visits.patientUserId, query.patientUserId) : undefined,
     query.status ? eq(visits.status, query.status) : undefined,
     query.serviceId ? eq(visits.serviceId, query.serviceId) : undefined,
     query.registeredBy ? eq(visits.createdBy, query.registeredBy) : undefined,
@@ -119,7 +120,7 @@ function countVisits(db: Database, scope: Scope, query: Filters): Promise<number
  * (keyset on performed_at and id: visits_clinic_performed_idx, visits_card_performed_idx). Names are not a tenant
  * table, so this runs on the platform connection with the clinic's condition first in the query.
  */
-export async function listClinicVisits(db: Database, scope: Scope, query: VisitListQuery): Promise<{ items: Visit[]; total: number; nextCursor: string | null }> {
+export async function listClinicVisits(db: Database, scope: Scope, query: VisitListQuery & { patientUserId?: string | undefined }): Promise<{ items: Visit[]; total: number; nextCursor: string | null }> {
   const cursor = query.after ? decodeCursor(query.after) : null;
   const [rows, total] = await Promise.all([
     visitRows(db)

@@ -142,3 +142,9 @@ export async function recentClinicVisits(db: Database, scope: { clinicId: string
   const page = await listClinicVisits(db, scope, { page: 1, pageSize: limit, to: saoPauloDay(now) });
   return page.items;
 }
+
+/** A member's latest visits (theirs and their dependents'), newest first: the Pacientes detail. */
+export async function memberVisits(db: Database, scope: { clinicId: string }, patientUserId: string, limit: number): Promise<Visit[]> {
+  const page = await listClinicVisits(db, scope, { page: 1, pageSize: limit, patientUserId });
+  return page.items;
+}

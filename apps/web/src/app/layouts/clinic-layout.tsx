@@ -12,6 +12,7 @@ import {
   ScanLineIcon,
   SettingsIcon,
   StethoscopeIcon,
+  IdCardIcon,
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
@@ -37,6 +38,7 @@ const CLINIC_NAV: readonly ClinicNavItem[] = [
   { to: '/clinica/validar-qrcode', label: l.nav.validateQrCode, icon: QrCodeIcon },
   { to: '/clinica/atendimentos', label: l.nav.visits, icon: ClipboardListIcon },
   { to: '/clinica/servicos', label: l.nav.services, icon: StethoscopeIcon, permission: 'clinic:manage' },
+  { to: '/clinica/pacientes', label: messages.members.nav, icon: IdCardIcon, permission: 'clinic:manage' },
   { to: '/clinica/equipe', label: messages.team.nav, icon: UsersIcon, permission: 'clinic:manage' },
   { to: '/clinica/financeiro', label: l.nav.finance, icon: WalletIcon, permission: 'clinic:manage' },
   { to: '/clinica/configuracoes', label: l.nav.settings, icon: SettingsIcon, permission: 'clinic:manage' },
