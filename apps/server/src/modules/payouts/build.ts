@@ -114,6 +114,12 @@ export async function buildClinicPayout(db: Database, clinicId: string, month: P
         and pa.refunded_at >= ${floor} and pa.refunded_at < ${end}::timestamptz
         and not exists (select 1 from payout_lines l where l.payment_id = pa.id and l.kind <> 'recebimento')
       on conflict do nothing`);
+    // A month in which no money moved has no payout (the job only calls for clinics with some; the seed may not).
+    const [lines] = await rowsOf(tx, sql`select count(*)::int as total from payout_lines where payout_id = ${created.id}`, z.object({ total: z.coerce.number() }));
+    if (!lines?.total) {
+      await tx.execute(sql`delete from payouts where id = ${created.id}`);
+      return null;
+    }
     // Fee rounded half away from zero (numeric round), so a month of refunds gives back exactly the fee it took.
     await tx.execute(sql`
       update payouts po set
