@@ -7,7 +7,7 @@ import { clinics, payouts, users } from '../../db/schema.ts';
 import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AccountHome } from '../auth/account-home.ts';
-import { clinicAdminIds } from '../clinics/repository.ts';
+import { clinicAdminIds } from '../clinics/service.ts';
 import { EMAIL_RETRIES } from '../jobs/backoff.ts';
 import type { JobLog, JobRunner } from '../jobs/runner.ts';
 
