@@ -595,6 +595,23 @@ export const ADMIN_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
+    name: "the clinics' payouts (Repasses), desktop and phone",
+    states: ['/admin/repasses — every status', '/admin/repasses — paid only', '/admin/repasses — phone'],
+    run: async ({ page, signInAs, check }) => {
+      await signInAs('admin');
+      await page.goto('/admin/repasses');
+      const table = page.getByRole('table', { name: 'Repasses' });
+      await expect(table.getByRole('row').filter({ hasText: 'Clínica Demo' }).first()).toBeVisible();
+      await check('/admin/repasses — every status');
+      await page.getByLabel('Filtrar por status').selectOption({ label: 'Pago' });
+      await expect(table.getByRole('row').filter({ hasText: 'Clínica Demo' }).first()).toContainText('Pago');
+      await check('/admin/repasses — paid only');
+      await toPhone(page);
+      await expect(page.getByRole('list', { name: 'Repasses' }).getByRole('listitem').first()).toBeVisible();
+      await check('/admin/repasses — phone');
+    },
+  },
+  {
     name: 'the reports while they load and when the server fails',
     states: ['/admin/relatorios — error state of the summary (5xx) with Tentar novamente', '/admin/relatorios — loading: the figures'],
     run: async ({ page, signInAs, check }) => {

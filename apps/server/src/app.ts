@@ -62,6 +62,9 @@ import { billingOf } from './modules/checkout/billing-wiring.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { registerPatientNotices } from './modules/notifications/patient-notices.ts';
 import { registerCardJobs } from './modules/cards/jobs.ts';
+import { registerPayoutJobs } from './modules/payouts/jobs.ts';
+import { registerPayoutPaidMail } from './modules/payouts/paid-mail.ts';
+import { payoutRoutes } from './modules/payouts/routes.ts';
 import { settleChargeNow } from './modules/payments/settlement.ts';
 import { paymentRoutes } from './modules/payments/webhook-routes.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -303,6 +306,9 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(serviceRoutes, { db: database.db, now });
   await app.register(visitRoutes, { db: database.db, now });
   await app.register(memberRoutes, { db: database.db });
+  await app.register(payoutRoutes, { db: database.db, jobs, now });
+  registerPayoutJobs(jobs, { db: database.db, log: app.log });
+  registerPayoutPaidMail(jobs, { db: database.db, mailer, homeOf, log: app.log });
   await app.register(outboxRoutes, { db: database.db });
   await app.register(settingsRoutes, {
     auth,

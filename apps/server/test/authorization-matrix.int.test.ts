@@ -81,6 +81,14 @@ const MATRIX: Record<string, Probe> = {
     request: () => ({ url: `/api/admin/clinics/00000000-0000-4000-8000-000000000000/approve` }),
     expected: ONLY(404, ['admin']),
   },
+  // Repasses (issue 26); a clinic reaching another clinic's payout is payouts.int.test.ts's (404).
+  'GET /api/admin/payouts': { request: () => ({ url: '/api/admin/payouts?status=pendente' }), expected: ONLY(200, ['admin']) },
+  'POST /api/admin/payouts/:id/status': {
+    request: () => ({ url: '/api/admin/payouts/00000000-0000-4000-8000-000000000000/status', payload: { status: 'pago' } }),
+    expected: ONLY(404, ['admin']),
+  },
+  'GET /api/clinic/payouts': { request: () => ({ url: '/api/clinic/payouts' }), expected: ONLY(200, ['clinicAdminA']) },
+  'GET /api/clinic/payouts/:id': { request: () => ({ url: '/api/clinic/payouts/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['clinicAdminA']) },
   'GET /api/admin/settings': { request: () => ({ url: '/api/admin/settings' }), expected: ONLY(200, ['admin']) },
   'PUT /api/admin/settings': { request: () => ({ url: '/api/admin/settings', payload: {} }), expected: ONLY(400, ['admin']) },
   'POST /api/admin/settings/smtp-test': {

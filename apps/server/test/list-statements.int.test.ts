@@ -3,6 +3,7 @@
  * of rows it shows. Each request is counted at the driver (DatabaseHandle.onStatement), the fewest of three tries,
  * so a cache refresh (settings, the staff activity stamp) that lands in one try does not count as growth.
  */
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
@@ -10,6 +11,8 @@ import { plans } from '../src/db/schema.ts';
 import { createCardHolder, type Holder } from '../src/modules/cards/card-fixtures.ts';
 import { seedManyCharges, seedManyClinics, seedManyUsers, seedManyVisits } from './generators.ts';
 import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, statementsDuring, type TestApp } from './helpers.ts';
+import { saoPauloDay } from '../src/lib/sao-paulo-time.ts';
+import { buildClinicPayout, payoutMonth, type PayoutMonth } from '../src/modules/payouts/build.ts';
 
 const TRIES = 3;
 let t: TestApp;
@@ -57,7 +60,16 @@ beforeAll(async () => {
   await seedManyVisits(t.db, { clinicId, cardId: card.id, subscriptionId: busyHolder.subscriptionId, patientUserId: busyHolder.userId }, 30);
   await seedManyCharges(t.db, { clinicId, subscriptionId: busyHolder.subscriptionId }, 30);
   await seedManyCharges(t.db, { clinicId, subscriptionId: newHolder.subscriptionId }, 1);
+  // Thirty months of payouts of the lists' clinic (a charge a month), oldest first, as the monthly job makes them.
+  for (let back = 29; back >= 0; back -= 1) await buildClinicPayout(t.db, clinicId, monthsAgo(back), new Date());
 });
+
+/** The São Paulo month `back` months before this one. */
+function monthsAgo(back: number): PayoutMonth {
+  const [year = 1970, month = 1] = saoPauloDay(new Date()).split('-').map(Number);
+  const index = year * 12 + (month - 1) - back;
+  return payoutMonth(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
+}
 afterAll(() => t.close());
 
 describe('statements per list request do not grow with the page size', () => {
@@ -66,6 +78,7 @@ describe('statements per list request do not grow with the page size', () => {
     { name: 'admin clinics searched', url: '/api/admin/clinics?q=lista', as: () => admin },
     { name: 'admin users', url: '/api/admin/users', as: () => admin },
     { name: 'admin users searched', url: '/api/admin/users?q=pessoa', as: () => admin },
+    { name: 'admin payouts (Repasses)', url: '/api/admin/payouts', as: () => admin },
     { name: 'clinic visits', url: '/api/clinic/visits', as: () => staff },
     { name: 'clinic visits searched', url: '/api/clinic/visits?q=servi', as: () => staff },
     { name: 'clinic visits filtered (Filtros)', url: '/api/clinic/visits?status=concluido&from=2000-01-01&to=2100-12-31', as: () => staff },
@@ -134,6 +147,35 @@ describe('statements per request do not grow with the rows shown', () => {
     const after = [];
     for (const url of figures) after.push(await statementsOf(() => get(figuresOwner, url)));
     expect(after).toEqual(before);
+  });
+
+  it("Financeiro: a clinic's payouts and a payout's lines, thirty as one", async () => {
+    const owner = (await createSignedInUser(t, 'clinic_admin', clinicId)).cookie;
+    const other = await createClinic(t.db, 'Clínica de Um Repasse');
+    const otherOwner = (await createSignedInUser(t, 'clinic_admin', other.clinicId)).cookie;
+    const otherHolder = await createCardHolder(t, other.clinicId);
+    // Thirty charges of one month make one payout of thirty lines; the other clinic's month has one.
+    await seedManyCharges(t.db, { clinicId: other.clinicId, subscriptionId: otherHolder.subscriptionId }, 1);
+    await buildClinicPayout(t.db, other.clinicId, monthsAgo(0), new Date());
+    const busy = itemsOf(await get(owner, '/api/clinic/payouts'));
+    const single = itemsOf(await get(otherOwner, '/api/clinic/payouts'));
+    expect(busy).toHaveLength(30);
+    expect(single).toHaveLength(1);
+    expect(await statementsOf(() => get(owner, '/api/clinic/payouts'))).toBe(await statementsOf(() => get(otherOwner, '/api/clinic/payouts')));
+
+    const manyLinesClinic = await createClinic(t.db, 'Clínica de Muitos Lançamentos');
+    const manyOwner = (await createSignedInUser(t, 'clinic_admin', manyLinesClinic.clinicId)).cookie;
+    const manyHolder = await createCardHolder(t, manyLinesClinic.clinicId);
+    await t.db.execute(sql`
+      insert into payments (clinic_id, subscription_id, provider, provider_payment_id, method, amount_cents, due_date, status, paid_at)
+      select ${manyLinesClinic.clinicId}::uuid, ${manyHolder.subscriptionId}::uuid, 'local', 'linhas-' || gen_random_uuid(), 'pix', 1000, now()::date, 'received', now() - (n || ' seconds')::interval
+      from generate_series(1, 30) as n`);
+    const manyPayout = await buildClinicPayout(t.db, manyLinesClinic.clinicId, monthsAgo(0), new Date());
+    const [onePayout] = single as Array<{ id: string }>;
+    const linesOf = (cookie: string, id: string | null | undefined) => get(cookie, `/api/clinic/payouts/${id ?? ''}`);
+    expect((await linesOf(manyOwner, manyPayout)).json<{ lines: unknown[] }>().lines).toHaveLength(30);
+    expect((await linesOf(otherOwner, onePayout?.id)).json<{ lines: unknown[] }>().lines).toHaveLength(1);
+    expect(await statementsOf(() => linesOf(manyOwner, manyPayout))).toBe(await statementsOf(() => linesOf(otherOwner, onePayout?.id)));
   });
 
   it('a card validation by number or CPF: one lookup whatever the clinic holds', async () => {

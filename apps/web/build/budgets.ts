@@ -95,6 +95,7 @@ export const BUDGETS: readonly Budget[] = [
         '/admin/usuarios': 'src/features/users/pages/admin-users-page.tsx',
         '/admin/planos': 'src/features/plans/pages/admin-plans-page.tsx',
         '/admin/relatorios': 'src/features/reports/pages/admin-reports-page.tsx',
+        '/admin/repasses': 'src/features/payouts/pages/admin-payouts-page.tsx',
         '/admin/configuracoes': 'src/features/settings/pages/admin-settings-page.tsx',
       }),
       ...portalRoutes([ROLE_GUARD], {

@@ -6,8 +6,9 @@ import { createTestApp, createTestDatabase, type TestApp } from '../../test/help
 import type { DatabaseHandle } from './client.ts';
 import { addCycleToDay } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay } from '../lib/sao-paulo-time.ts';
-import { clinics, payments, plans, servicePriceHistory, services, subscriptionPlans, subscriptions, userRoles, users, visits } from './schema.ts';
+import { clinics, payments, payouts, plans, servicePriceHistory, services, subscriptionPlans, subscriptions, userRoles, users, visits } from './schema.ts';
 import { seedDatabase } from './seed.ts';
+import { startOfSaoPauloMonth } from '../lib/sao-paulo-time.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,6 +124,19 @@ describe('demo seed', () => {
     expect(byStatus('aguardando')).toBe(2);
     expect(Math.min(...demoVisits.map((visit) => visit.performedAt.getTime()))).toBeLessThan(Date.now() - 80 * 24 * 3600_000);
     expect(demo).toMatchObject({ phone: '1133334444', openingHours: { weekdays: { open: '08:00', close: '18:00' }, saturday: { open: '08:00', close: '12:00' } } });
+    // Issue 26: a payout for each closed month of charges, each the month's receipts less 10 %; all but the last paid
+    // (the seed ran twice above: still one payout per month).
+    const demoPayouts = await t.db.select().from(payouts).where(eq(payouts.clinicId, demo!.id)).orderBy(payouts.period);
+    expect(demoPayouts.length).toBeGreaterThanOrEqual(3);
+    expect(demoPayouts.slice(0, -1).every((payout) => payout.status === 'pago' && payout.paidAt !== null)).toBe(true);
+    expect(demoPayouts.at(-1)).toMatchObject({ status: 'pendente', paidAt: null });
+    for (const payout of demoPayouts) {
+      expect(payout.feeCents).toBe(Math.round(payout.grossCents / 10));
+      expect(payout.netCents).toBe(payout.grossCents - payout.feeCents);
+    }
+    // Every charge received before this São Paulo month is in exactly one payout.
+    const closed = demoPayments.filter((charge) => charge.paidAt && charge.paidAt < startOfSaoPauloMonth(new Date()));
+    expect(demoPayouts.reduce((sum, payout) => sum + payout.grossCents, 0)).toBe(closed.reduce((sum, charge) => sum + charge.amountCents, 0));
 
     const signIn = await t.app.inject({
       method: 'POST',

@@ -2,12 +2,15 @@
  * Clínica Demo's past (issue 25): something real on every clinic screen of the demo — its contact data and hours, a
  * price list whose prices changed (the public table's history), a second receptionist, and twelve weeks of visits and
  * validations of the demo patient (some cancelled with a reason, one under way, some booked ahead), written as the
- * desk would have written them. Idempotent: each part is a no-op once it exists.
+ * desk would have written them; the payouts of the months its charges were received (issue 26), all but the last
+ * paid. Idempotent: each part is a no-op once it exists.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, min } from 'drizzle-orm';
 import type { ServiceCategory } from '@carteirinha/shared/contracts/services';
 import type { Database } from './client.ts';
-import { cardValidations, cards, clinics, services, subscriptionPlans, subscriptions, visits } from './schema.ts';
+import { cardValidations, cards, clinics, payments, payouts, services, subscriptionPlans, subscriptions, visits } from './schema.ts';
+import { buildClinicPayout, payoutMonth, previousPayoutMonth } from '../modules/payouts/build.ts';
+import { saoPauloDay, saoPauloMidnight } from '../lib/sao-paulo-time.ts';
 import { createService, updateService } from '../modules/services/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -134,4 +137,32 @@ export async function ensureDemoVisits(db: Database, clinicId: string, patientUs
   }
   await db.insert(visits).values(rows);
   await db.insert(cardValidations).values(validations);
+}
+
+/** The month after `yyyy-MM`. */
+function nextYearMonth(yearMonth: string): string {
+  const [year = 1970, month = 1] = yearMonth.split('-').map(Number);
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The demo's payouts, built by the monthly job's own code for every closed month since the first charge, oldest first;
+ * all but the newest paid on the 5th of the month after, by the platform admin, as 'Marcar como pago' leaves them.
+ */
+export async function ensureDemoPayouts(db: Database, clinicId: string, adminUserId: string, now: Date): Promise<void> {
+  const [first] = await db.select({ paidAt: min(payments.paidAt) }).from(payments).where(eq(payments.clinicId, clinicId));
+  if (!first?.paidAt) return;
+  const last = previousPayoutMonth(now);
+  for (let yearMonth = saoPauloDay(first.paidAt).slice(0, 7); yearMonth <= last.period.slice(0, 7); yearMonth = nextYearMonth(yearMonth)) {
+    await buildClinicPayout(db, clinicId, payoutMonth(yearMonth), now);
+  }
+  const older = await db
+    .select({ id: payouts.id, period: payouts.period })
+    .from(payouts)
+    .where(and(eq(payouts.clinicId, clinicId), eq(payouts.status, 'pendente'), lt(payouts.period, last.period)))
+    .orderBy(asc(payouts.period));
+  for (const payout of older) {
+    const paidAt = new Date(saoPauloMidnight(`${nextYearMonth(payout.period.slice(0, 7))}-05`).getTime() + 10 * 60 * 60 * 1000);
+    await db.update(payouts).set({ status: 'pago', paidAt, paidBy: adminUserId, updatedAt: paidAt }).where(eq(payouts.id, payout.id));
+  }
 }

@@ -25,6 +25,7 @@ import { SUPPORT_LEVELS } from '@carteirinha/shared/contracts/plans';
 import { SERVICE_CATEGORIES } from '@carteirinha/shared/contracts/services';
 import { VISIT_STATUSES } from '@carteirinha/shared/contracts/visits';
 import { CARD_LOOKUP_METHODS, CARD_VALIDATION_RESULTS } from '@carteirinha/shared/contracts/cards';
+import { PAYOUT_LINE_KINDS, PAYOUT_STATUSES } from '@carteirinha/shared/contracts/payouts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -191,6 +192,8 @@ export const serviceCategory = pgEnum('service_category', SERVICE_CATEGORIES);
 export const visitStatus = pgEnum('visit_status', VISIT_STATUSES);
 export const cardLookupMethod = pgEnum('card_lookup_method', CARD_LOOKUP_METHODS);
 export const cardValidationResult = pgEnum('card_validation_result', CARD_VALIDATION_RESULTS);
+export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
+export const payoutLineKind = pgEnum('payout_line_kind', PAYOUT_LINE_KINDS);
 
 /** What the platform sells to clinics (Starter, Professional, Enterprise). A null price is "sob consulta". */
 export const plans = pgTable('plans', {
@@ -431,6 +434,9 @@ export const payments = pgTable(
     index('payments_subscription_idx').on(t.subscriptionId, t.createdAt),
     index('payments_status_due_idx').on(t.status, t.dueDate),
     index('payments_held_idx').on(t.heldAt).where(sql`${t.heldAt} is not null`),
+    // A month's payout reads a clinic's charges paid, and those taken back, in the month (issue 26).
+    index('payments_clinic_paid_idx').on(t.clinicId, t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('payments_clinic_refunded_idx').on(t.clinicId, t.refundedAt).where(sql`${t.refundedAt} is not null`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -926,4 +932,70 @@ export const localProviderCharges = pgTable(
     ...timestamps,
   },
   (t) => [index('local_provider_charges_subscription_idx').on(t.subscriptionId)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payouts (repasses, issue 26).
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A clinic's money of one São Paulo month (`period`, its first day), built once by the monthly job from its lines and
+ * never edited afterwards but for its status: money taken back later is a line of a later payout.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'restrict' }),
+    period: date('period').notNull(),
+    attendances: integer('attendances').notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    feePercent: integer('fee_percent').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    /** The clinic's own Asaas account took the charges, and its split sent the fee to the platform already. */
+    feeSplitAtProvider: boolean('fee_split_at_provider').notNull().default(false),
+    status: payoutStatus('status').notNull().default('pendente'),
+    processingAt: timestamp('processing_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payouts_clinic_period_key').on(t.clinicId, t.period),
+    index('payouts_status_period_idx').on(t.status, t.period),
+    index('payouts_period_idx').on(t.period),
+  ],
+);
+
+/**
+ * The money a payout is made of: each charge received once, each refund or chargeback once (unique by charge and
+ * kind), so building a month twice, or in two processes, never counts a charge twice.
+ */
+export const payoutLines = pgTable(
+  'payout_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    kind: payoutLineKind('kind').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** Signed: money taken back is below zero. */
+    amountCents: integer('amount_cents').notNull(),
+    /** The month the money belonged to when it is carried into a later payout (null: the payout's own month). */
+    carriedFromPeriod: date('carried_from_period'),
+  },
+  (t) => [
+    uniqueIndex('payout_lines_payment_kind_key').on(t.paymentId, sql`(${t.kind} = 'recebimento')`),
+    index('payout_lines_payout_idx').on(t.payoutId, t.occurredAt),
+  ],
 );

@@ -1,4 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
 
 /** A LIKE pattern matching `term` anywhere, with its wildcards escaped so "50%" means the text "50%". */
 export function containsPattern(term: string): string {
@@ -29,4 +31,10 @@ export function foldedContains(column: AnyColumn | SQL, term: string): SQL {
 /** The single figure of a `select({ total: count() })`; 0 when the query returned no row. */
 export async function totalOf(query: Promise<{ total: number }[]>): Promise<number> {
   return (await query)[0]?.total ?? 0;
+}
+
+/** Rows of a raw statement, parsed: figures and ids are what the schema says whatever the driver returns them as. */
+export async function rowsOf<T extends z.ZodType>(db: Database, query: SQL, row: T): Promise<z.output<T>[]> {
+  const result = await db.execute(query);
+  return z.object({ rows: z.array(row) }).parse(result).rows;
 }

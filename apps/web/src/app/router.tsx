@@ -52,6 +52,7 @@ const adminRoutes: RouteObject = {
         { path: 'usuarios', lazy: lazyPage(() => import('@/features/users/pages/admin-users-page'), 'AdminUsersPage') },
         { path: 'planos', lazy: lazyPage(() => import('@/features/plans/pages/admin-plans-page'), 'AdminPlansPage') },
         { path: 'relatorios', lazy: lazyPage(() => import('@/features/reports/pages/admin-reports-page'), 'AdminReportsPage') },
+        { path: 'repasses', lazy: lazyPage(() => import('@/features/payouts/pages/admin-payouts-page'), 'AdminPayoutsPage') },
         { path: 'configuracoes', lazy: lazyPage(() => import('@/features/settings/pages/admin-settings-page'), 'AdminSettingsPage') },
       ],
     },

@@ -5,14 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AccountHome } from '../auth/account-home.ts';
-import { exponentialBackoff } from '../jobs/backoff.ts';
+import { EMAIL_RETRIES } from '../jobs/backoff.ts';
 import type { JobLog, JobRunner } from '../jobs/runner.ts';
 import { approvalMailFacts, clinicAdminIds } from './repository.ts';
 
 export const CLINIC_APPROVED_QUEUE = 'clinic-approved-mail';
-
-/** An SMTP server that is down for a while: 5 min, 10 min … then hourly, for most of a day. */
-const EMAIL_RETRIES = { maxAttempts: 20, backoff: exponentialBackoff({ baseMs: 5 * 60_000, maxMs: 60 * 60_000 }) };
 
 const payloadSchema = z.object({ clinicId: z.uuid(), userId: z.uuid() });
 

@@ -199,3 +199,6 @@ export async function clinicDetail(db: Database, clinicId: string, site: SiteOpt
   const [branding, counts] = await Promise.all([findClinicBranding(db, clinicId), clinicCounts(db, clinicId)]);
   return { ...clinic, ...branding, ...counts };
 }
+
+/** The clinic's admins, who are told of the clinic's own news: its approval, its payouts paid (issue 26). */
+export { clinicAdminIds } from './repository.ts';

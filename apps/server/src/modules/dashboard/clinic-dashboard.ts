@@ -9,6 +9,7 @@ import { FIRST_STEPS } from '@carteirinha/shared/contracts/dashboard';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { recentClinicVisits } from '../visits/service.ts';
 
 type Scope = { clinicId: string };
@@ -17,12 +18,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const CONVERSION_WINDOW_DAYS = 30;
 const CHART_WEEKS = 12;
 const RECENT_VISITS = 5;
-
-/** Rows of a raw statement, parsed: the figures are numbers whatever the driver returns them as. */
-async function rowsOf<T extends z.ZodType>(db: Database, query: SQL, row: T): Promise<z.output<T>[]> {
-  const result = await db.execute(query);
-  return z.object({ rows: z.array(row) }).parse(result).rows;
-}
 
 const figure = z.coerce.number();
 

@@ -16,3 +16,6 @@ export function exponentialBackoff({ baseMs, maxMs }: { baseMs: number; maxMs: n
 
 /** 30 s, 1 min, 2 min … capped at an hour. */
 export const DEFAULT_BACKOFF: Backoff = exponentialBackoff({ baseMs: 30_000, maxMs: 60 * 60_000 });
+
+/** An e-mail job whose SMTP server is down for a while: 5 min, 10 min … then hourly, for most of a day. */
+export const EMAIL_RETRIES = { maxAttempts: 20, backoff: exponentialBackoff({ baseMs: 5 * 60_000, maxMs: 60 * 60_000 }) };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { JobLog, JobRunner } from '../jobs/runner.ts';
-import { exponentialBackoff } from '../jobs/backoff.ts';
+import { EMAIL_RETRIES as SHARED_EMAIL_RETRIES } from '../jobs/backoff.ts';
 import { OVERDUE_PAYMENTS_DIGEST, WEEKLY_REPORT, type PlatformNotifier } from './notifications.ts';
 
 export const WEEKLY_REPORT_QUEUE = 'weekly-report';
@@ -24,7 +24,7 @@ export async function enqueuePlatformNotice(jobs: Pick<JobRunner, 'enqueue'>, no
  * An SMTP server that is down for a while: 5 min, 10 min … then hourly, for most of a day. At most once otherwise: a
  * worker that stopped mid-send may have sent, so its job fails (logged) rather than e-mail the support address twice.
  */
-const EMAIL_RETRIES = { maxAttempts: 20, backoff: exponentialBackoff({ baseMs: 5 * 60_000, maxMs: 60 * 60_000 }), abandoned: 'fail' } as const;
+const EMAIL_RETRIES = { ...SHARED_EMAIL_RETRIES, abandoned: 'fail' } as const;
 
 /**
  * The platform's scheduled e-mails as queues on the runner (ADR 012): the runner enqueues each occurrence once across

@@ -1,5 +1,5 @@
 import { messages } from '@carteirinha/shared/messages';
-import { Building2Icon, ChartColumnIcon, LayoutDashboardIcon, PackageIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { BanknoteIcon, Building2Icon, ChartColumnIcon, LayoutDashboardIcon, PackageIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
 
@@ -11,6 +11,8 @@ const ADMIN_NAV: readonly PortalNavItem[] = [
   { to: '/admin/usuarios', label: l.nav.users, icon: UsersIcon },
   { to: '/admin/planos', label: l.nav.plans, icon: PackageIcon },
   { to: '/admin/relatorios', label: l.nav.reports, icon: ChartColumnIcon },
+  // Not in the specification's route tree, but its "billing" (§1): the clinics' monthly payouts (issue 26).
+  { to: '/admin/repasses', label: l.nav.payouts, icon: BanknoteIcon },
   { to: '/admin/configuracoes', label: l.nav.settings, icon: SettingsIcon },
 ];
 
