@@ -28,15 +28,9 @@ export async function approvedClinicOfNewOwner(page: Page, baseURL: string | und
   return { id: clinicId, name, slug, ownerEmail, plan: await saveStarterPlan(page) };
 }
 
-/**
- * The owner opens the starter plan and saves it as it is: reviewed, it goes on sale (issue 25). `origin` is the host
- * the owner is signed in on (the platform's by default, or the clinic's own site).
- */
-export async function saveStarterPlan(page: Page, origin = ''): Promise<SubscriptionPlan> {
-  const { items } = subscriptionPlanListSchema.parse(await (await page.request.get(`${origin}/api/clinic/subscription-plans`)).json());
-  const [plan] = items;
-  if (!plan) throw new Error('a new clinic starts with one plan');
-  const form = {
+/** The plan's form as 'Editar' opens it, saved as it is: what reviewing the starter plan sends (issue 25). */
+export function planFormOf(plan: SubscriptionPlan): Record<string, unknown> {
+  return {
     name: plan.name,
     description: plan.description ?? '',
     priceCents: plan.priceCents,
@@ -49,7 +43,15 @@ export async function saveStarterPlan(page: Page, origin = ''): Promise<Subscrip
     discounts: plan.discounts,
     isActive: plan.isActive,
   };
-  const saved = await page.request.put(`${origin}/api/clinic/subscription-plans/${plan.id}`, { data: form });
+}
+
+/** The owner opens the starter plan and saves it as it is: reviewed, it goes on sale (issue 25). */
+async function saveStarterPlan(page: Page): Promise<SubscriptionPlan> {
+  const { items } = subscriptionPlanListSchema.parse(await (await page.request.get('/api/clinic/subscription-plans')).json());
+  const [plan] = items;
+  if (!plan) throw new Error('a new clinic starts with one plan');
+  const form = planFormOf(plan);
+  const saved = await page.request.put(`/api/clinic/subscription-plans/${plan.id}`, { data: form });
   expect(saved.status(), await saved.text()).toBe(200);
   return subscriptionPlanSchema.parse(await saved.json());
 }

@@ -4,7 +4,8 @@ import { errorResponseSchema } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import { z } from 'zod';
 import { setClinicStatusViaApi } from '../admin-data';
-import { saveStarterPlan } from '../clinic-owner';
+import { planFormOf } from '../clinic-owner';
+import { subscriptionPlanListSchema } from '@carteirinha/shared/contracts/subscription-plans';
 import { demoAccountRequest, expect, test } from '../fixtures';
 import { TEST_PASSWORD, clinicOrigin, signUpOnPlatform, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
 
@@ -92,7 +93,16 @@ test("a self-service clinic's site says it awaits approval, takes no patients, a
   // A new clinic starts with one plan it can edit (issue 14), off sale until its owner saves it once (issue 25): the
   // approved site offers nothing at a price the owner never set.
   await expect(page.getByTestId('clinic-plan')).toHaveCount(0);
-  expect(await saveStarterPlan(page, site)).toMatchObject({ name: 'Plano Essencial', awaitingReview: false });
+  // The owner reviews it and saves it as it is — from the page on the clinic's host: only the browser resolves it.
+  const { items } = subscriptionPlanListSchema.parse(await page.evaluate(async () => (await fetch('/api/clinic/subscription-plans')).json()));
+  const [starter] = items;
+  if (!starter) throw new Error('a new clinic starts with one plan');
+  expect(starter).toMatchObject({ name: 'Plano Essencial', awaitingReview: true });
+  const saved = await page.evaluate(
+    async ({ id, form }) => (await fetch(`/api/clinic/subscription-plans/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) })).status,
+    { id: starter.id, form: planFormOf(starter) },
+  );
+  expect(saved).toBe(200);
   await visit(`${site}/`);
   await expect(page.getByTestId('clinic-plan')).toHaveCount(1);
   await expect(page.getByTestId('clinic-plan')).toContainText('Plano Essencial');
