@@ -86,7 +86,8 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       await check('/clinica/equipe — dialog Convidar para a equipe');
       await page.keyboard.press('Escape');
       await openAdminOnlyPage(page, '/clinica/pacientes', 'Pacientes');
-      await expect(page.getByRole('table', { name: 'Pacientes' })).toContainText('paciente@carteirinha.dev');
+      await expect(page.getByRole('table', { name: 'Pacientes' })).toHaveAttribute('aria-busy', 'false');
+      await expect(page.getByRole('table', { name: 'Pacientes' }).getByRole('row').nth(1)).toBeVisible();
       await check('/clinica/pacientes — clinic admin');
       await page.getByRole('link', { name: /^Ver detalhes: / }).first().click();
       await expect(page.getByRole('heading', { name: 'Cobranças' })).toBeVisible();
