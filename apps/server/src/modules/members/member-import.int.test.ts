@@ -12,7 +12,7 @@ import { MEMBER_IMPORT_MAX_ROWS } from '@carteirinha/shared/contracts/member-imp
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { auditLog, cards, clinics, companyMemberships, emailOutbox, plans, subscriptions, userRoles, users } from '../../db/schema.ts';
 import { createCardHolder } from '../cards/card-fixtures.ts';
-import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, settleWork, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
+import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, settleWork, type TestApp } from '../../../test/helpers.ts';
 
 const m = messages.memberImport;
 let t: TestApp;
