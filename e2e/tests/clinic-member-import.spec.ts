@@ -37,16 +37,17 @@ test('an import with good and bad lines shows the errors, writes nothing until c
 
   const preview = page.getByRole('list', { name: t.previewTitle });
   await expect(page.getByText(formatMessage(t.previewSummary, { total: 4, valid: 2, invalid: 2 }))).toBeVisible();
-  await expect(preview.getByRole('listitem').filter({ hasText: `Carla Errada ${stamp}` })).toContainText(t.invalidCpf);
+  await expect(preview.getByRole('listitem').filter({ hasText: `Carla Errada ${stamp}` })).toContainText(messages.validation.invalidCpf);
   await expect(preview.getByRole('listitem').filter({ hasText: `Diego Repetido ${stamp}` })).toContainText(formatMessage(t.duplicateEmailInFile, { line: 3 }));
 
-  // Nothing was written by the preview: the search finds nobody of the file yet.
-  const before = await page.request.get(`/api/clinic/members?q=${encodeURIComponent(String(stamp))}`);
+  // Nothing was written by the preview: the search (by e-mail) finds nobody of the file yet.
+  const term = `${stamp}@horizonte.test`;
+  const before = await page.request.get(`/api/clinic/members?q=${encodeURIComponent(term)}`);
   expect((await before.json()).total).toBe(0);
 
   await page.getByRole('button', { name: t.confirm }).click();
   await expect(page).toHaveURL(/\/clinica\/pacientes$/);
-  await page.getByLabel(m.searchLabel).fill(String(stamp));
+  await page.getByLabel(m.searchLabel).fill(term);
   const table = page.getByRole('table', { name: m.title });
   for (const person of good) await expect(table.getByRole('row').filter({ hasText: person.email })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: `Carla Errada ${stamp}` })).toHaveCount(0);

@@ -56,13 +56,13 @@ function birthDateOf(value: string, today: string): string | null | 'invalid' {
 function checkLine(line: ImportLine, today: string): CheckedRow {
   const errors: string[] = [];
   const cpf = digitsOnly(line.cpf);
-  if (line.fullName.length < NAME_MIN || line.fullName.length > NAME_MAX) errors.push(t.nameRequired);
-  if (cpf.length !== 11 || !isValidCpf(cpf)) errors.push(t.invalidCpf);
-  if (!isValidEmail(line.email) || line.email.length > 254) errors.push(t.invalidEmail);
+  if (line.fullName.length < NAME_MIN || line.fullName.length > NAME_MAX) errors.push(messages.validation.fullNameMin);
+  if (cpf.length !== 11 || !isValidCpf(cpf)) errors.push(messages.validation.invalidCpf);
+  if (!isValidEmail(line.email) || line.email.length > 254) errors.push(messages.validation.invalidEmail);
   const birthDate = birthDateOf(line.birthDate, today);
   if (birthDate === 'invalid') errors.push(t.invalidBirthDate);
   const phone = digitsOnly(line.phone);
-  if (line.phone !== '' && !isValidPhone(phone)) errors.push(t.invalidPhone);
+  if (line.phone !== '' && !isValidPhone(phone)) errors.push(messages.validation.invalidPhone);
   const row = { line: line.line, fullName: line.fullName, cpf, email: line.email, birthDate: birthDate === 'invalid' ? line.birthDate : birthDate, phone: line.phone === '' ? null : phone, errors };
   return { ...row, person: errors.length === 0 ? { fullName: line.fullName, cpf, email: line.email, birthDate: birthDate === 'invalid' ? null : birthDate, phone: row.phone } : null };
 }

@@ -91,13 +91,13 @@ describe('Importar CSV — the preview', () => {
     expect(result).toMatchObject({ total: 9, valid: 2, invalid: 7, encoding: 'utf-8', delimiter: ';' });
     const errorsOf = (line: number) => result.rows.find((row) => row.line === line)?.errors;
     expect(errorsOf(2)).toEqual([]);
-    expect(errorsOf(3)).toEqual([m.invalidCpf]);
+    expect(errorsOf(3)).toEqual([messages.validation.invalidCpf]);
     expect(errorsOf(4)).toEqual([]);
     expect(errorsOf(5)).toEqual([formatMessage(m.duplicateCpfInFile, { line: 4 })]);
     expect(errorsOf(6)).toEqual([m.cpfInProgramme]);
     expect(errorsOf(7)).toEqual([m.emailIsPatient]);
     expect(errorsOf(8)).toEqual([m.emailHasOtherRole]);
-    expect(errorsOf(9)).toEqual([m.invalidEmail, m.invalidBirthDate]);
+    expect(errorsOf(9)).toEqual([messages.validation.invalidEmail, m.invalidBirthDate]);
     expect(errorsOf(10)).toEqual([formatMessage(m.duplicateEmailInFile, { line: 4 })]);
     expect(result.rows.find((row) => row.line === 2)).toMatchObject({ birthDate: '1990-03-15', phone: '11988887777', cpf: good[0] });
     expect(await patientsOf(clinicId)).toBe(before);

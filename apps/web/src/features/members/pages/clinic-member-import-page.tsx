@@ -114,7 +114,7 @@ export function ClinicMemberImportPage() {
     const expectedLines = previewed.result.rows.filter((row) => row.errors.length === 0).map((row) => row.line);
     try {
       const result = await confirm.mutateAsync({ ...previewed.request, expectedLines });
-      toast.success(formatMessage(previewed.request.payer === 'person' ? t.importedInvited : t.imported, { count: result.imported }));
+      toast.success(formatMessage(t.imported, { count: result.imported }));
       await navigate('/clinica/pacientes');
     } catch (error) {
       setFormError(errorMessage(error));
@@ -152,10 +152,7 @@ export function ClinicMemberImportPage() {
               {(['person', 'company'] as const).map((payer) => (
                 <label key={payer} className="flex items-start gap-2 text-sm">
                   <input type="radio" name="payer" value={payer} checked={form.payer === payer} onChange={() => change({ payer })} className="mt-1" />
-                  <span>
-                    <span className="font-medium">{payer === 'person' ? t.payerPerson : t.payerCompany}</span>
-                    <span className="block text-muted-foreground">{payer === 'person' ? t.payerPersonHint : t.payerCompanyHint}</span>
-                  </span>
+                  <span>{payer === 'person' ? t.payerPerson : t.payerCompany}</span>
                 </label>
               ))}
             </fieldset>
@@ -185,7 +182,7 @@ export function ClinicMemberImportPage() {
               )}
             </FormField>
             <div className="flex flex-wrap items-center gap-3 md:col-span-2">
-              <SubmitButton pending={preview.isPending} pendingLabel={t.previewing}>
+              <SubmitButton pending={preview.isPending} pendingLabel={messages.common.loading}>
                 {t.preview}
               </SubmitButton>
               {formError ? <ErrorText>{formError}</ErrorText> : null}
@@ -207,14 +204,14 @@ export function ClinicMemberImportPage() {
               {formatMessage(t.previewSummary, { total: previewed.result.total, valid: previewed.result.valid, invalid: previewed.result.invalid })}
             </p>
             <p className="text-sm text-muted-foreground">
-              {t.previewNothingWritten} {formatMessage(t.readAs, { encoding: previewed.result.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252', delimiter: previewed.result.delimiter })}
+              {t.previewNothingWritten} ({previewed.result.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, “{previewed.result.delimiter}”)
             </p>
             <div className="flex flex-wrap gap-3">
               <Button type="button" onClick={asyncHandler(onConfirm)} disabled={previewed.result.valid === 0 || confirm.isPending}>
-                {confirm.isPending ? t.confirming : t.confirm}
+                {confirm.isPending ? messages.common.saving : t.confirm}
               </Button>
               <Button type="button" variant="outline" onClick={() => setPreviewed(null)} disabled={confirm.isPending}>
-                {t.cancel}
+                {messages.common.cancel}
               </Button>
             </div>
             {previewed.result.valid === 0 ? <ErrorText>{t.nothingToImport}</ErrorText> : null}
