@@ -51,6 +51,7 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       '/clinica/equipe — dialog Convidar para a equipe',
       '/clinica/pacientes — clinic admin',
       '/clinica/pacientes/:userId — a member',
+      '/clinica/pacientes/importar — the form',
       '/clinica/financeiro — clinic admin',
       '/clinica/configuracoes — clinic admin',
       '/clinica/planos — plans, terms and billing',
@@ -92,6 +93,8 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       await page.getByRole('link', { name: /^Ver detalhes: / }).first().click();
       await expect(page.getByRole('heading', { name: 'Cobranças' })).toBeVisible();
       await check('/clinica/pacientes/:userId — a member');
+      await openAdminOnlyPage(page, '/clinica/pacientes/importar', 'Importar pacientes de uma empresa');
+      await check('/clinica/pacientes/importar — the form');
       await openAdminOnlyPage(page, '/clinica/financeiro', 'Financeiro');
       await check('/clinica/financeiro — clinic admin');
       await openAdminOnlyPage(page, '/clinica/configuracoes', 'Configurações');

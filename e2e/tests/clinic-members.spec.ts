@@ -63,6 +63,8 @@ test('on a phone each member is a card with every value and the detail link in v
     [m.columns.status, 'Ativa'],
     [m.columns.dependents, '0'],
   ]);
+  // Every value and the link are on the card, reached by scrolling down, never sideways.
+  await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('link', { name: new RegExp(`^${m.view}`) })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

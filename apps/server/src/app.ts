@@ -48,6 +48,7 @@ import { planRoutes } from './modules/plans/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { clinicSettingsRoutes } from './modules/clinics/clinic-settings-routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
+import { registerMemberInvitationJobs } from './modules/members/invitation-jobs.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
@@ -305,7 +306,8 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   });
   await app.register(serviceRoutes, { db: database.db, now });
   await app.register(visitRoutes, { db: database.db, now });
-  await app.register(memberRoutes, { db: database.db });
+  await app.register(memberRoutes, { db: database.db, jobs, now });
+  registerMemberInvitationJobs(jobs, { db: database.db, mailer, log: app.log, ...site });
   await app.register(payoutRoutes, { db: database.db, jobs, now });
   registerPayoutJobs(jobs, { db: database.db, log: app.log });
   registerPayoutPaidMail(jobs, { db: database.db, mailer, homeOf, log: app.log });

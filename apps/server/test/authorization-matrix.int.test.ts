@@ -206,6 +206,16 @@ const MATRIX: Record<string, Probe> = {
   // Issue 26: Pacientes is the clinic admin's; a person who is not the clinic's patient is 404.
   'GET /api/clinic/members': { request: () => ({ url: '/api/clinic/members' }), expected: ONLY(200, ['clinicAdminA']) },
   'GET /api/clinic/members/:userId': { request: () => ({ url: '/api/clinic/members/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['clinicAdminA']) },
+  // 'Importar CSV': the clinic admin's own plan previews; clinic B's plan is not one clinic A can enrol people in
+  // (member-import.int.test.ts), and an empty confirmation is refused before anything is read.
+  'POST /api/clinic/member-imports/preview': {
+    request: (f) => ({
+      url: '/api/clinic/member-imports/preview',
+      payload: { planId: f.planA, payer: 'person', companyName: 'Empresa da Matriz', cnpj: '11.444.777/0001-61', validUntil: null, fileBase64: Buffer.from('nome;cpf;email\nAna Matriz;52998224725;ana.matriz@empresa.test').toString('base64') },
+    }),
+    expected: ONLY(200, ['clinicAdminA']),
+  },
+  'POST /api/clinic/member-imports': { request: () => ({ url: '/api/clinic/member-imports', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   // Issue 25: Equipe is the clinic admin's; another clinic's member (or nobody) is 404.
   'GET /api/clinic/team': { request: () => ({ url: '/api/clinic/team' }), expected: ONLY(200, ['clinicAdminA']) },
   'POST /api/clinic/team': { request: () => ({ url: '/api/clinic/team', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },

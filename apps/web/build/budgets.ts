@@ -78,6 +78,7 @@ export const BUDGETS: readonly Budget[] = [
         '/clinica/servicos': 'src/features/services/pages/clinic-services-page.tsx',
         '/clinica/equipe': 'src/features/team/pages/clinic-team-page.tsx',
         '/clinica/pacientes': 'src/features/members/pages/clinic-members-page.tsx',
+        '/clinica/pacientes/importar': 'src/features/members/pages/clinic-member-import-page.tsx',
         '/clinica/pacientes/:userId': 'src/features/members/pages/clinic-member-page.tsx',
         '/clinica/financeiro': 'src/features/payouts/pages/clinic-finance-page.tsx',
         '/clinica/configuracoes': 'src/features/clinics/pages/clinic-settings-page.tsx',

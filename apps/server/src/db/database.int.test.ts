@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, like, not, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
@@ -6,7 +6,7 @@ import { createTestApp, createTestDatabase, type TestApp } from '../../test/help
 import type { DatabaseHandle } from './client.ts';
 import { addCycleToDay } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay } from '../lib/sao-paulo-time.ts';
-import { clinics, payments, payouts, plans, servicePriceHistory, services, subscriptionPlans, subscriptions, userRoles, users, visits } from './schema.ts';
+import { auditLog, cards, clinics, companyMemberships, payments, payouts, plans, servicePriceHistory, services, subscriptionPlans, subscriptions, userRoles, users, visits } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 import { startOfSaoPauloMonth } from '../lib/sao-paulo-time.ts';
 
@@ -83,6 +83,7 @@ describe('demo seed', () => {
       .select({ email: users.email, role: userRoles.role, clinicId: userRoles.clinicId })
       .from(userRoles)
       .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(not(like(users.email, '%@horizonte.example')))
       .orderBy(users.email);
     expect(roles).toEqual([
       { email: DEMO_ACCOUNTS.admin, role: 'admin', clinicId: null },
@@ -91,7 +92,15 @@ describe('demo seed', () => {
       { email: DEMO_ACCOUNTS.clinicAdmin, role: 'clinic_admin', clinicId: demo!.id },
       { email: DEMO_ACCOUNTS.patient, role: 'patient', clinicId: demo!.id },
     ]);
-    const activeSubscriptions = await t.db.select().from(subscriptions).where(eq(subscriptions.status, 'active'));
+    // Issue 26: a company-paid group from an import ('Construtora Horizonte Ltda'), active at once with its cards.
+    const [company] = await t.db.select().from(companyMemberships).where(eq(companyMemberships.clinicId, demo!.id));
+    expect(company).toMatchObject({ companyName: 'Construtora Horizonte Ltda', cnpj: '11222333000181' });
+    const companyPaid = await t.db.select().from(subscriptions).where(eq(subscriptions.companyMembershipId, company!.id));
+    expect(companyPaid.map((row) => row.status)).toEqual(['active', 'active', 'active', 'active']);
+    expect(await t.db.select().from(cards).where(inArray(cards.subscriptionId, companyPaid.map((row) => row.id)))).toHaveLength(4);
+    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'members.imported'), eq(auditLog.clinicId, demo!.id)))).toHaveLength(1);
+
+    const activeSubscriptions = await t.db.select().from(subscriptions).where(and(eq(subscriptions.status, 'active'), isNull(subscriptions.companyMembershipId)));
     expect(activeSubscriptions).toHaveLength(1);
     // A member for four months, every monthly charge paid: contiguous periods, the last one holding today.
     const [subscription] = activeSubscriptions;

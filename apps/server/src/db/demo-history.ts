@@ -8,10 +8,14 @@
 import { and, asc, eq, isNull, lt, min } from 'drizzle-orm';
 import type { ServiceCategory } from '@carteirinha/shared/contracts/services';
 import type { Database } from './client.ts';
-import { cardValidations, cards, clinics, payments, payouts, services, subscriptionPlans, subscriptions, visits } from './schema.ts';
+import { cardValidations, cards, clinics, companyMemberships, payments, payouts, services, subscriptionPlans, subscriptions, visits } from './schema.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 import { buildClinicPayout, payoutMonth, previousPayoutMonth } from '../modules/payouts/build.ts';
 import { saoPauloDay, saoPauloMidnight } from '../lib/sao-paulo-time.ts';
+import { issueCardsForSubscription } from '../modules/cards/issue.ts';
+import { confirmMemberImport, previewMemberImport } from '../modules/members/import-service.ts';
 import { createService, updateService } from '../modules/services/service.ts';
+import { CARD_WORK_QUEUE, cardWorkSchema } from '../modules/subscriptions/follow-ups.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_DAYS = 84;
@@ -165,4 +169,60 @@ export async function ensureDemoPayouts(db: Database, clinicId: string, adminUse
     const paidAt = new Date(saoPauloMidnight(`${nextYearMonth(payout.period.slice(0, 7))}-05`).getTime() + 10 * 60 * 60 * 1000);
     await db.update(payouts).set({ status: 'pago', paidAt, paidBy: adminUserId, updatedAt: paidAt }).where(eq(payouts.id, payout.id));
   }
+}
+
+/** Clínica Demo's company members (issue 26): a construction company that pays for four of its people. */
+const DEMO_COMPANY = { name: 'Construtora Horizonte Ltda', cnpj: '11222333000181' };
+const DEMO_EMPLOYEES_CSV = [
+  'nome;CPF;e-mail;data de nascimento;telefone',
+  'Marcos Pereira;390.533.447-05;marcos.pereira@horizonte.example;12/04/1985;(11) 98765-4321',
+  'Juliana Costa;714.287.938-60;juliana.costa@horizonte.example;03/09/1992;',
+  'Roberto Almeida;877.482.488-00;roberto.almeida@horizonte.example;;(11) 97654-3210',
+  'Fernanda Ribeiro;153.509.460-56;fernanda.ribeiro@horizonte.example;28/01/1979;',
+].join('\r\n');
+const COMPANY_PAID_DAYS = 180;
+
+/**
+ * A company-paid group imported as the clinic's admin would import it ('Importar CSV', through the import's own
+ * service: preview, then confirmation), so Pacientes shows members from an import and the validation desk finds their
+ * cards. The made-up addresses get no invitation e-mail (the invitation jobs are left out), and the cards the import
+ * asks of the cards module are issued here at once, as for the demo patient. A no-op once the company is recorded.
+ */
+export async function ensureDemoCompanyMembers(db: Database, actor: Actor, cardBox: SecretBox, now: Date): Promise<void> {
+  const [existing] = await db
+    .select({ id: companyMemberships.id })
+    .from(companyMemberships)
+    .where(and(eq(companyMemberships.clinicId, actor.clinicId), eq(companyMemberships.cnpj, DEMO_COMPANY.cnpj)))
+    .limit(1);
+  if (existing) return;
+  const [plan] = await db
+    .select({ id: subscriptionPlans.id })
+    .from(subscriptionPlans)
+    .where(and(eq(subscriptionPlans.clinicId, actor.clinicId), eq(subscriptionPlans.isActive, true), eq(subscriptionPlans.awaitingReview, false)))
+    .orderBy(subscriptionPlans.priceCents)
+    .limit(1);
+  if (!plan) return;
+  const cardWork: string[] = [];
+  const jobs = {
+    enqueue: (queue: string, payload: Record<string, unknown> = {}) => {
+      const work = cardWorkSchema.safeParse(payload);
+      if (queue === CARD_WORK_QUEUE && work.success && work.data.kind === 'issue') cardWork.push(work.data.subscriptionId);
+      return Promise.resolve(null);
+    },
+    kick: () => undefined,
+  };
+  const deps = { db, jobs, now: () => now };
+  const request = {
+    planId: plan.id,
+    payer: 'company' as const,
+    companyName: DEMO_COMPANY.name,
+    cnpj: DEMO_COMPANY.cnpj,
+    validUntil: saoPauloDay(new Date(now.getTime() + COMPANY_PAID_DAYS * DAY_MS)),
+    fileBase64: Buffer.from(DEMO_EMPLOYEES_CSV, 'utf8').toString('base64'),
+  };
+  const preview = await previewMemberImport(deps, actor, request);
+  const expectedLines = preview.rows.filter((row) => row.errors.length === 0).map((row) => row.line);
+  if (expectedLines.length === 0) return;
+  await confirmMemberImport(deps, actor, { ...request, expectedLines });
+  for (const subscriptionId of cardWork) await db.transaction((tx) => issueCardsForSubscription(tx, subscriptionId, cardBox));
 }

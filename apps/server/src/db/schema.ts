@@ -334,6 +334,31 @@ export const subscriptionPlans = pgTable(
   ],
 );
 
+/**
+ * A company that pays for its employees' memberships directly to the clinic (issue 26, 'Importar CSV' with 'A empresa
+ * paga'): the clinic records it; the platform charges nothing. Each employee's subscription points at it and lasts
+ * until `valid_until` (a São Paulo day, inclusive).
+ */
+export const companyMemberships = pgTable(
+  'company_memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    /** Digits only, check digits validated. */
+    cnpj: varchar('cnpj', { length: 14 }).notNull(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+    validUntil: date('valid_until').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('company_memberships_clinic_idx').on(t.clinicId, t.createdAt)],
+);
+
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -362,6 +387,11 @@ export const subscriptions = pgTable(
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
     cancelReason: text('cancel_reason'),
+    /**
+     * Set when a company pays for the membership outside the platform (issue 26, 'Importar CSV'): no charge is ever
+     * made, and the benefits end at `expires_at` exactly (the company's valid-until date), with no grace.
+     */
+    companyMembershipId: uuid('company_membership_id').references(() => companyMemberships.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
   (t) => [

@@ -82,6 +82,7 @@ const clinicRoutes: RouteObject = {
             { path: 'servicos', lazy: lazyPage(() => import('@/features/services/pages/clinic-services-page'), 'ClinicServicesPage') },
             { path: 'equipe', lazy: lazyPage(() => import('@/features/team/pages/clinic-team-page'), 'ClinicTeamPage') },
             { path: 'pacientes', lazy: lazyPage(() => import('@/features/members/pages/clinic-members-page'), 'ClinicMembersPage') },
+            { path: 'pacientes/importar', lazy: lazyPage(() => import('@/features/members/pages/clinic-member-import-page'), 'ClinicMemberImportPage') },
             { path: 'pacientes/:userId', lazy: lazyPage(() => import('@/features/members/pages/clinic-member-page'), 'ClinicMemberPage') },
             { path: 'financeiro', lazy: lazyPage(() => import('@/features/payouts/pages/clinic-finance-page'), 'ClinicFinancePage') },
             { path: 'configuracoes', lazy: lazyPage(() => import('@/features/clinics/pages/clinic-settings-page'), 'ClinicSettingsPage') },

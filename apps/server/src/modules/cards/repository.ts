@@ -19,6 +19,7 @@ const cardFacts = {
   status: subscriptions.status,
   expiresAt: subscriptions.expiresAt,
   canceledAt: subscriptions.canceledAt,
+  companyMembershipId: subscriptions.companyMembershipId,
   benefitsStartAt: subscriptions.benefitsStartAt,
   planName: subscriptionPlans.name,
   maxMembers: subscriptionPlans.maxMembers,

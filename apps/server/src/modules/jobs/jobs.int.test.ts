@@ -444,7 +444,7 @@ describe("the application's scheduled work", () => {
   afterAll(async () => t.close());
 
   /** Every daily or weekly queue the app schedules (trial expiry runs every minute). */
-  const SCHEDULED_QUEUES = ['daily-backup', 'delinquency', 'jobs-prune', 'overdue-payments-digest', 'payment-reminders', 'reconciliation', 'weekly-report'];
+  const SCHEDULED_QUEUES = ['daily-backup', 'delinquency', 'jobs-prune', 'monthly-payouts', 'overdue-payments-digest', 'payment-reminders', 'reconciliation', 'weekly-report'];
 
   it('runs the daily backup, the e-mail reports, the trial expiry and the payment jobs as queues of the runner, once per occurrence', async () => {
     await t.app.jobs.enqueueScheduled();

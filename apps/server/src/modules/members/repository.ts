@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Member, MemberDetail, MemberListQuery } from '@carteirinha/shared/contracts/members';
 import { CARD_LOOKUP_METHODS, CARD_VALIDATION_RESULTS } from '@carteirinha/shared/contracts/cards';
 import { MEMBER_DETAIL_ROWS } from '@carteirinha/shared/contracts/members';
@@ -6,6 +6,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@carteirinha/shared/contracts
 import { SUBSCRIPTION_STATUSES } from '@carteirinha/shared/contracts/subscriptions';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { clinics, companyMemberships, cpfClaims, profiles, subscriptionPlans, userRoles, users } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor, offsetOf } from '../../lib/keyset.ts';
 import { containsPattern, foldedContains } from '../../lib/sql.ts';
 
@@ -192,4 +193,121 @@ export async function memberRecords(db: Database, scope: Scope, userId: string):
     charges: charges.map((row) => ({ id: row.id, dueDate: row.due_date, amountCents: row.amount_cents, method: row.method, status: row.status, paidAt: iso(row.paid_at) })),
     validations: validations.map((row) => ({ at: row.created_at.toISOString(), cardNumber: row.card_number, result: row.result, method: row.method, by: row.by })),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 'Importar CSV' (issue 26)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A patient plan the clinic sells now (active, saved once by its admin): what an import may enrol people in. */
+export async function findPlanOnSale(db: Database, scope: Scope, planId: string): Promise<{ id: string; name: string } | null> {
+  const [plan] = await db
+    .select({ id: subscriptionPlans.id, name: subscriptionPlans.name })
+    .from(subscriptionPlans)
+    .where(and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.clinicId, scope.clinicId), eq(subscriptionPlans.isActive, true), eq(subscriptionPlans.awaitingReview, false)))
+    .limit(1);
+  return plan ?? null;
+}
+
+/**
+ * The CPFs of the list that a person of the clinic already holds: claimed (cpf_claims, one person per CPF per clinic),
+ * or written on one of its patients or dependents without a claim (records from before claims existed).
+ */
+export async function claimedCpfs(db: Database, scope: Scope, cpfs: string[]): Promise<Set<string>> {
+  if (cpfs.length === 0) return new Set();
+  const list = sql.join(cpfs.map((cpf) => sql`${cpf}`), sql`, `);
+  const rows = await rowsOf(
+    db,
+    sql`select cpf from cpf_claims where clinic_id = ${scope.clinicId} and cpf in (${list})
+      union select p.cpf from profiles p join user_roles r on r.user_id = p.id and r.clinic_id = ${scope.clinicId} and r.role = 'patient' where p.cpf in (${list})
+      union select d.cpf from dependents d where d.clinic_id = ${scope.clinicId} and d.removed_at is null and d.cpf in (${list})`,
+    z.object({ cpf: z.string() }),
+  );
+  return new Set(rows.map((row) => row.cpf));
+}
+
+/** The accounts of the list's e-mails, with their role and clinic (none: an account without a role). */
+export async function accountsByEmail(db: Database, emails: string[]): Promise<Map<string, { role: string | null; clinicId: string | null }>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ email: users.email, role: userRoles.role, clinicId: userRoles.clinicId })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(inArray(sql`lower(${users.email})`, emails));
+  return new Map(rows.map((row) => [row.email.toLowerCase(), { role: row.role, clinicId: row.clinicId }]));
+}
+
+/**
+ * How many more people the clinic's platform plan takes (null: no limit). It counts both what max_patients is held
+ * against: the clinic's patients (sign-up) and its open subscriptions (checkout).
+ */
+export async function patientRoom(db: Database, scope: Scope): Promise<{ max: number; room: number } | null> {
+  const [row] = await rowsOf(
+    db,
+    sql`select p.max_patients,
+        (select count(*) from user_roles r where r.clinic_id = c.id and r.role = 'patient') as patients,
+        (select count(*) from subscriptions s where s.clinic_id = c.id and s.status in ('pending', 'active', 'overdue')) as open
+      from clinics c left join plans p on p.id = c.plan_id where c.id = ${scope.clinicId}`,
+    z.object({ max_patients: z.coerce.number().nullable(), patients: z.coerce.number(), open: z.coerce.number() }),
+  );
+  if (!row || row.max_patients === null) return null;
+  return { max: row.max_patients, room: Math.max(0, row.max_patients - Math.max(row.patients, row.open)) };
+}
+
+/**
+ * Serialises the clinic's enrolments for the rest of the transaction, with the same lock checkout takes before it
+ * counts (checkout/repository.ts lockClinicCheckouts): an import and a checkout cannot both see room for the last place.
+ */
+export async function lockClinicEnrolments(tx: Database, scope: Scope): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${scope.clinicId}`}, 0))`);
+}
+
+export type ImportedPerson = { fullName: string; cpf: string; email: string; birthDate: string | null; phone: string | null };
+
+/**
+ * The people of an import as the clinic's patients: each an account without a password (the invitation sets it), its
+ * profile, its patient role here and its CPF claimed. Bulk statements: one per table, whatever the number of people.
+ * Answers the new user ids by e-mail.
+ */
+export async function insertImportedPatients(tx: Database, scope: Scope, people: ImportedPerson[], now: Date): Promise<Map<string, string>> {
+  const created = await tx
+    .insert(users)
+    .values(people.map((person) => ({ email: person.email, name: person.fullName, emailVerified: false, createdAt: now, updatedAt: now })))
+    .returning({ id: users.id, email: users.email });
+  const idOf = new Map(created.map((row) => [row.email, row.id]));
+  const withId = people.flatMap((person) => {
+    const id = idOf.get(person.email);
+    return id ? [{ ...person, id }] : [];
+  });
+  await tx.insert(profiles).values(withId.map((person) => ({ id: person.id, fullName: person.fullName, cpf: person.cpf, phone: person.phone, birthDate: person.birthDate })));
+  await tx.insert(userRoles).values(withId.map((person) => ({ userId: person.id, role: 'patient' as const, clinicId: scope.clinicId, createdAt: now })));
+  await tx.insert(cpfClaims).values(withId.map((person) => ({ clinicId: scope.clinicId, cpf: person.cpf, userId: person.id, dependentId: null, claimedAt: now })));
+  return idOf;
+}
+
+export async function insertCompanyMembership(
+  tx: Database,
+  scope: Scope,
+  membership: { companyName: string; cnpj: string; planId: string; validUntil: string; createdByUserId: string },
+): Promise<string> {
+  const [row] = await tx.insert(companyMemberships).values({ clinicId: scope.clinicId, ...membership }).returning({ id: companyMemberships.id });
+  if (!row) throw new Error('company membership not recorded');
+  return row.id;
+}
+
+/** The clinic's contact address, which an invited person writes to to refuse (LGPD). */
+export async function clinicContactEmail(db: Database, scope: Scope): Promise<string | null> {
+  const [row] = await db.select({ email: clinics.contactEmail }).from(clinics).where(eq(clinics.id, scope.clinicId)).limit(1);
+  return row?.email ?? null;
+}
+
+/** An enrolled person still to be invited: their address and name, while they have not set a password yet. */
+export async function pendingInvitee(db: Database, userId: string): Promise<{ email: string; fullName: string } | null> {
+  const [row] = await rowsOf(
+    db,
+    sql`select u.email, coalesce(p.full_name, u.name) as full_name from users u left join profiles p on p.id = u.id
+      where u.id = ${userId} and not exists (select 1 from accounts a where a.user_id = u.id)`,
+    z.object({ email: z.string(), full_name: z.string() }),
+  );
+  return row ? { email: row.email, fullName: row.full_name } : null;
 }

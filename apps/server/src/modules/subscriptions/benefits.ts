@@ -14,6 +14,11 @@ export type BenefitsFacts = {
   benefitsStartAt: Date | null;
   /** Set when the patient cancelled: the benefits end at expires_at exactly, with no grace. */
   canceledAt: Date | null;
+  /**
+   * Set when a company pays for it outside the platform (issue 26): `expires_at` is the company's valid-until date,
+   * which no late payment can be behind, so the benefits end there exactly, with no grace.
+   */
+  companyMembershipId?: string | null;
 };
 
 /**
@@ -25,10 +30,10 @@ export type BenefitsFacts = {
  */
 export type BenefitsState = 'active' | 'waiting' | 'suspended' | 'inactive';
 
-/** The last instant the benefits last: paid-through, plus the grace unless the patient cancelled. */
-export function benefitsEndOf(subscription: Pick<BenefitsFacts, 'expiresAt' | 'canceledAt'>, graceDays: number): Date | null {
+/** The last instant the benefits last: paid-through, plus the grace unless the patient cancelled or a company pays. */
+export function benefitsEndOf(subscription: Pick<BenefitsFacts, 'expiresAt' | 'canceledAt' | 'companyMembershipId'>, graceDays: number): Date | null {
   if (!subscription.expiresAt) return null;
-  if (subscription.canceledAt) return subscription.expiresAt;
+  if (subscription.canceledAt || subscription.companyMembershipId) return subscription.expiresAt;
   return new Date(subscription.expiresAt.getTime() + graceDays * DAY_MS);
 }
 
@@ -60,7 +65,7 @@ export function benefitsActiveSql(now: Date): SQL<boolean> {
     and (${subscriptions.benefitsStartAt} is null or ${subscriptions.benefitsStartAt} <= ${now})
     and (case
       when ${subscriptions.expiresAt} is null then ${subscriptions.status} = 'active'
-      when ${subscriptions.canceledAt} is not null then ${subscriptions.expiresAt} > ${now}
+      when ${subscriptions.canceledAt} is not null or ${subscriptions.companyMembershipId} is not null then ${subscriptions.expiresAt} > ${now}
       else ${subscriptions.expiresAt} + ${grace} > ${now}
     end))`;
 }

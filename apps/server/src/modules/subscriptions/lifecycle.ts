@@ -147,6 +147,54 @@ export async function release(ctx: LifecycleContext, subscription: Pick<Subscrip
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// A company pays (issue 26, 'Importar CSV')
+// ---------------------------------------------------------------------------------------------------------------
+
+export type CompanyEnrolment = { clinicId: string; planId: string; companyMembershipId: string; userIds: string[]; expiresAt: Date };
+
+/**
+ * company-paid membership: the clinic recorded that a company pays it directly for these people. Each gets an `active`
+ * subscription at once — no charge through the platform (no provider, no amount), no carência — paid through the
+ * company's valid-until date, where the benefits end exactly (benefits.ts) and the expiry job ends it (`expired`,
+ * as any subscription with no renewal). Follow-ups: every person's card, as on any activation.
+ */
+export async function enrolByCompany(ctx: LifecycleContext, enrolment: CompanyEnrolment): Promise<SubscriptionRow[]> {
+  if (enrolment.userIds.length === 0) return [];
+  const rows = await ctx.tx
+    .insert(subscriptions)
+    .values(
+      enrolment.userIds.map((userId) => ({
+        clinicId: enrolment.clinicId,
+        userId,
+        planId: enrolment.planId,
+        companyMembershipId: enrolment.companyMembershipId,
+        status: 'active' as const,
+        startedAt: ctx.now,
+        benefitsStartAt: ctx.now,
+        expiresAt: enrolment.expiresAt,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })),
+    )
+    .returning();
+  await ctx.tx.insert(auditLog).values(
+    rows.map((row) => ({
+      actorUserId: ctx.actorUserId,
+      action: 'subscription.company_paid',
+      entity: 'subscription',
+      entityId: row.id,
+      clinicId: row.clinicId,
+      details: { source: ctx.source, companyMembershipId: enrolment.companyMembershipId, expiresAt: enrolment.expiresAt.toISOString() },
+    })),
+  );
+  await handOver(
+    ctx,
+    rows.map((row) => ({ queue: CARD_WORK_QUEUE, work: { kind: 'issue', subscriptionId: row.id } })),
+  );
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Money in: settlement (activation, renewal, re-activation)
 // ---------------------------------------------------------------------------------------------------------------
 

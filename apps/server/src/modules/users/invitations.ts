@@ -5,7 +5,10 @@ import { ROLE_LABELS, type Role } from '@carteirinha/shared/roles';
 import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { clinicSiteUrl } from '../tenancy/host-site.ts';
-import type { InvitingClinic } from './repository.ts';
+import type { Database } from '../../db/client.ts';
+import { deleteInvitationTokens, insertInvitationToken, invitingClinic, type InvitingClinic } from './repository.ts';
+
+export type { InvitingClinic } from './repository.ts';
 
 /**
  * An invitation link lasts a week: the person may open the e-mail days later. Ordinary password-reset links keep
@@ -38,7 +41,6 @@ function siteIsOpen(clinic: InvitingClinic): boolean {
 export function invitationEmail(deps: InvitationDeps, invitation: Invitation): RenderedEmail {
   const { clinic } = invitation;
   const role = ROLE_LABELS[invitation.role];
-  const baseUrl = clinic && siteIsOpen(clinic) ? clinicSiteUrl(clinic, deps) : deps.publicUrl;
   return renderActionEmail({
     subject: clinic ? formatMessage(messages.adminUsers.inviteSubjectClinic, { clinic: clinic.name }) : messages.admin.inviteSubject,
     brandName: clinic?.name ?? 'Carteirinha',
@@ -46,7 +48,7 @@ export function invitationEmail(deps: InvitationDeps, invitation: Invitation): R
     intro: clinic ? formatMessage(messages.adminUsers.inviteIntroClinic, { clinic: clinic.name, role }) : formatMessage(messages.admin.inviteIntro, { role }),
     actionLabel: messages.admin.inviteAction,
     // A page of its own (welcome, 'Criar senha'), not 'Redefinir senha': the person never had a password.
-    actionUrl: `${baseUrl}${INVITATION_PATH}?token=${encodeURIComponent(invitation.token)}`,
+    actionUrl: clinic ? invitationUrl(deps, clinic, invitation.token) : `${deps.publicUrl}${INVITATION_PATH}?token=${encodeURIComponent(invitation.token)}`,
     footer: messages.adminUsers.inviteFooter,
   });
 }
@@ -54,4 +56,26 @@ export function invitationEmail(deps: InvitationDeps, invitation: Invitation): R
 /** Sends the invitation; the mailer throws when the SMTP server refuses it (and records the failure in the outbox). */
 export async function sendInvitation(deps: InvitationDeps, invitation: Invitation): Promise<void> {
   await deps.mailer.send(invitation.email, invitationEmail(deps, invitation));
+}
+
+/**
+ * A fresh set-password link for an invited account (its earlier links forgotten), for invitations other modules
+ * send: the clinic's patients enrolled by a company (issue 26). Answers the token, to put in the e-mail.
+ */
+export async function renewInvitationToken(db: Database, userId: string, now: Date): Promise<string> {
+  const token = newInvitationToken();
+  await deleteInvitationTokens(db, userId);
+  await insertInvitationToken(db, userId, token, new Date(now.getTime() + INVITATION_LIFETIME_MS));
+  return token;
+}
+
+/** The clinic an invitation speaks for (name, colour, site), or null when it is gone. */
+export function clinicOfInvitation(db: Database, clinicId: string): Promise<InvitingClinic | null> {
+  return invitingClinic(db, clinicId);
+}
+
+/** The address an invitation's link opens: the clinic's own site while it is open, else the platform's. */
+export function invitationUrl(deps: Pick<InvitationDeps, 'mainDomain' | 'publicUrl'>, clinic: InvitingClinic, token: string): string {
+  const baseUrl = siteIsOpen(clinic) ? clinicSiteUrl(clinic, deps) : deps.publicUrl;
+  return `${baseUrl}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
 }

@@ -4,7 +4,9 @@ import { SUBSCRIPTION_STATUS_LABELS } from '@carteirinha/shared/contracts/subscr
 import { formatCpf, formatDate } from '@carteirinha/shared/format';
 import { messages } from '@carteirinha/shared/messages';
 import { useState } from 'react';
+import { UploadIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { DataTable, rowsPlaceholder, type DataColumn } from '@/components/ui/data-table';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -69,7 +71,18 @@ export function ClinicMembersPage() {
 
   return (
     <>
-      <PageHeader title={m.title} description={m.description} />
+      <PageHeader
+        title={m.title}
+        description={m.description}
+        actions={
+          <Button asChild>
+            <Link to="/clinica/pacientes/importar">
+              <UploadIcon aria-hidden="true" />
+              {messages.memberImport.open}
+            </Link>
+          </Button>
+        }
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <ListSearchBox label={m.searchLabel} placeholder={m.searchPlaceholder} value={search} onChange={setSearch} />
