@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uniqueViolationConstraint } from '../lib/db-errors.ts';
+import { rowsOf } from '../lib/sql.ts';
 import { MIGRATIONS, migrationsUpTo, openForMigrations, type Opened } from '../../test/migration-kit.ts';
 
 /**
@@ -16,10 +17,8 @@ const BEFORE = '0016_visits_service_names';
 let handle: Opened;
 let folderBefore: string;
 
-async function rows<T extends z.ZodType>(query: ReturnType<typeof sql>, schema: T): Promise<z.infer<T>[]> {
-  const result = await handle.db.execute(query);
-  return z.object({ rows: z.array(schema) }).parse(result).rows;
-}
+/** The rows of a raw statement on the migrated database, parsed by `schema`. */
+const rows = <T extends z.ZodType>(query: SQL, schema: T) => rowsOf(handle.db, query, schema);
 
 const ids = {
   clinic: randomUUID(),

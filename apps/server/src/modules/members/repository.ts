@@ -8,17 +8,12 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { clinics, companyMemberships, cpfClaims, profiles, subscriptionPlans, userRoles, users } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor, offsetOf } from '../../lib/keyset.ts';
-import { containsPattern, foldedContains } from '../../lib/sql.ts';
+import { containsPattern, foldedContains, rowsOf } from '../../lib/sql.ts';
 
 type Scope = { clinicId: string };
 
 const instant = z.coerce.date();
 const nullableInstant = z.coerce.date().nullable();
-
-async function rowsOf<T extends z.ZodType>(db: Database, query: SQL, row: T): Promise<z.output<T>[]> {
-  const result = await db.execute(query);
-  return z.object({ rows: z.array(row) }).parse(result).rows;
-}
 
 const memberRow = z.object({
   user_id: z.string(),

@@ -115,20 +115,21 @@ export async function lockClinicPriceTable(tx: Database, scope: Scope): Promise<
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`price-table:${scope.clinicId}`}, 0))`);
 }
 
+/** A price row's columns, as the table writes and reads them. */
+const PRICE_COLUMNS = {
+  serviceId: servicePriceHistory.serviceId,
+  planId: servicePriceHistory.planId,
+  serviceName: servicePriceHistory.serviceName,
+  planName: servicePriceHistory.planName,
+  category: servicePriceHistory.category,
+  fullPriceCents: servicePriceHistory.fullPriceCents,
+  discountPercent: servicePriceHistory.discountPercent,
+  cardPriceCents: servicePriceHistory.cardPriceCents,
+};
+
 export async function openPriceRows(tx: Database, scope: Scope): Promise<OpenPriceRow[]> {
   return tx
-    .select({
-      id: servicePriceHistory.id,
-      serviceId: servicePriceHistory.serviceId,
-      planId: servicePriceHistory.planId,
-      serviceName: servicePriceHistory.serviceName,
-      planName: servicePriceHistory.planName,
-      category: servicePriceHistory.category,
-      fullPriceCents: servicePriceHistory.fullPriceCents,
-      discountPercent: servicePriceHistory.discountPercent,
-      cardPriceCents: servicePriceHistory.cardPriceCents,
-      validFrom: servicePriceHistory.validFrom,
-    })
+    .select({ id: servicePriceHistory.id, ...PRICE_COLUMNS, validFrom: servicePriceHistory.validFrom })
     .from(servicePriceHistory)
     .where(and(eq(servicePriceHistory.clinicId, scope.clinicId), isNull(servicePriceHistory.validTo)));
 }
@@ -175,16 +176,7 @@ export async function priceHistoryOfService(db: Database, scope: Scope, serviceI
 /** The price table as it read at `instant`: the rows whose stretch of time holds it. */
 export async function priceRowsAt(db: Database, scope: Scope, instant: Date): Promise<PriceRow[]> {
   return db
-    .select({
-      serviceId: servicePriceHistory.serviceId,
-      planId: servicePriceHistory.planId,
-      serviceName: servicePriceHistory.serviceName,
-      planName: servicePriceHistory.planName,
-      category: servicePriceHistory.category,
-      fullPriceCents: servicePriceHistory.fullPriceCents,
-      discountPercent: servicePriceHistory.discountPercent,
-      cardPriceCents: servicePriceHistory.cardPriceCents,
-    })
+    .select(PRICE_COLUMNS)
     .from(servicePriceHistory)
     .where(
       and(
