@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { exponentialBackoff } from '../jobs/backoff.ts';
+import { EMAIL_RETRIES } from '../jobs/backoff.ts';
 import type { JobLog, JobRunner } from '../jobs/runner.ts';
 import { clinicSiteUrl } from '../tenancy/host-site.ts';
 import { clinicOfInvitation, invitationUrl, renewInvitationToken, type InvitingClinic } from '../users/invitations.ts';
@@ -60,8 +60,8 @@ export function memberInvitationEmail(
   });
 }
 
-/** A down SMTP server: 5 min, 10 min … then hourly, for most of a day; a worker that died mid-send does not resend. */
-const EMAIL_RETRIES = { maxAttempts: 20, backoff: exponentialBackoff({ baseMs: 5 * 60_000, maxMs: 60 * 60_000 }), abandoned: 'fail' } as const;
+/** The e-mail retries of every queue; a worker that died mid-send does not resend (the person is invited once). */
+const INVITATION_RETRIES = { ...EMAIL_RETRIES, abandoned: 'fail' } as const;
 
 export function registerMemberInvitationJobs(runner: JobRunner, deps: Site & { db: Database; mailer: Mailer; log: JobLog }): void {
   runner.register(
@@ -79,6 +79,6 @@ export function registerMemberInvitationJobs(runner: JobRunner, deps: Site & { d
       await deps.mailer.send(invitee.email, memberInvitationEmail(deps, invitation, { fullName: invitee.fullName, clinic, contactEmail, token }));
       deps.log.info({ userId: invitation.userId, clinicId: invitation.clinicId }, 'members.invitation_sent');
     },
-    { concurrency: 2, ...EMAIL_RETRIES },
+    { concurrency: 2, ...INVITATION_RETRIES },
   );
 }
