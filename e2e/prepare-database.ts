@@ -1,10 +1,14 @@
 import { makeSignature } from 'better-auth/crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { PRIVATE_UMASK } from '../apps/server/src/db/data-dir.ts';
+import { cards, users } from '../apps/server/src/db/schema.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import type { SecretBox } from '../apps/server/src/lib/secret-box.ts';
+import { cardTokenAt } from '../apps/server/src/modules/cards/card-token.ts';
 import { resolveAuthSecret } from '../apps/server/src/lib/secret.ts';
 import { SESSIONS_PER_ACCOUNT, runDir, writePool, type DemoAccount, type SessionCookie, type SessionPool } from './session-pool';
 
@@ -55,6 +59,20 @@ async function sessionsOf(auth: Auth, email: string, count: number): Promise<Ses
   return sessions;
 }
 
+/** How long before the run the expired token was on the card's screen: well past the server's window of one step. */
+const EXPIRED_TOKEN_AGE_MS = 5 * 60_000;
+
+/** The demo patient's own card token as it was shown EXPIRED_TOKEN_AGE_MS ago, from the card's real secret. */
+async function expiredPatientCardToken(db: Database, box: SecretBox, now: Date): Promise<string> {
+  const [card] = await db
+    .select({ number: cards.number, secretEncrypted: cards.secretEncrypted })
+    .from(cards)
+    .innerJoin(users, eq(users.id, cards.holderUserId))
+    .where(and(eq(users.email, DEMO_ACCOUNTS.patient), isNull(cards.dependentId), isNull(cards.revokedAt)));
+  if (!card) throw new Error('the demo patient has no card: was the demo seed left out (SEED_DEMO)?');
+  return cardTokenAt({ number: card.number, secretHex: box.open(card.secretEncrypted) }, new Date(now.getTime() - EXPIRED_TOKEN_AGE_MS)).token;
+}
+
 /** The cookie's SameSite as a browser context takes it (better-auth writes it in lower case; Lax by default). */
 function sameSiteOf(value: unknown): SessionCookie['sameSite'] {
   if (typeof value !== 'string') return 'Lax';
@@ -90,7 +108,12 @@ async function main(): Promise<void> {
         patient: await sessionsFor('patient'),
       };
       const { sessionTimeoutMinutes } = await app.settings.get();
-      writePool(runDir(), { createdAt: createdAt.toISOString(), staffIdleMinutes: sessionTimeoutMinutes, sessions });
+      writePool(runDir(), {
+        createdAt: createdAt.toISOString(),
+        staffIdleMinutes: sessionTimeoutMinutes,
+        sessions,
+        expiredPatientCardToken: await expiredPatientCardToken(database.db, app.cardBox, createdAt),
+      });
     } finally {
       await app.close();
     }

@@ -38,6 +38,11 @@ const poolSchema = z.object({
   createdAt: z.iso.datetime(),
   staffIdleMinutes: z.number().int().positive(),
   sessions: z.record(z.enum(DEMO_ACCOUNT_NAMES), z.array(sessionCookieSchema)),
+  /**
+   * The demo patient's QR token as the card showed it a few minutes before the run: a real code that has expired, so
+   * the 'QR Code expirado' test needs no wait of two 30 s steps (the server's window is one step either side).
+   */
+  expiredPatientCardToken: z.string(),
 });
 export type SessionPool = z.infer<typeof poolSchema>;
 
@@ -68,6 +73,11 @@ const nextIndex: Partial<Record<DemoAccount, number>> = {};
 function pool(): SessionPool {
   loaded ??= poolSchema.parse(JSON.parse(fs.readFileSync(poolFile(runDir()), 'utf8')));
   return loaded;
+}
+
+/** The demo patient's card token of a few minutes before the run (see the pool's schema). */
+export function expiredPatientCardToken(): string {
+  return pool().expiredPatientCardToken;
 }
 
 /** Whether a session made with the pool is still one a staff member could use (with a test's length to spare). */

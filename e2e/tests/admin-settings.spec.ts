@@ -165,7 +165,12 @@ test.describe('/admin/configuracoes', () => {
     // A reload or a closed tab gets the browser's own question (beforeunload), in a tab of its own.
     const tab = await context.newPage();
     await tab.goto('/admin/configuracoes');
+    // A click first: Chromium shows the question only on a page the user has interacted with. Then the draft must be
+    // rendered (the save button wakes) and the guard's effect run (after the next frame) before the tab closes.
+    await tab.getByLabel('Nome da Plataforma').click();
     await tab.getByLabel('Nome da Plataforma').fill(`${original} (rascunho)`);
+    await expect(tab.getByRole('button', { name: 'Salvar Alterações' })).toBeEnabled();
+    await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     const asked = new Promise<string>((resolve) => tab.once('dialog', (dialog) => {
       resolve(dialog.type());
       void dialog.accept();
