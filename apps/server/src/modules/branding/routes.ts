@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandingUpdateSchema, clinicBrandingSchema } from '@carteirinha/shared/contracts/tenant';
 import { errorResponses } from '@carteirinha/shared/errors';
-import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { clinics } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { uploadedImageBytes } from '../../lib/uploads.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
 import type { HostResolver } from '../tenancy/host-site.ts';
 
@@ -35,16 +35,6 @@ async function brandingOf(db: Database, clinicId: string) {
   if (!row) throw new AppError('NOT_FOUND');
   const { displayName, ...rest } = row;
   return { ...rest, name: displayName ?? row.name };
-}
-
-/**
- * A multipart body the parser cannot read (cut short, no boundary, broken part headers) is the client's doing: 400
- * with the image message, not a 500. @fastify/multipart's own errors (limits) already carry their 4xx status.
- */
-function refuseUnreadableUpload(error: unknown): never {
-  if (error instanceof AppError) throw error;
-  if (error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500) throw error;
-  throw new AppError('VALIDATION', messages.tenancy.invalidImage);
 }
 
 /** The clinic admin's white-label settings: display name, primary colour and logo. */
@@ -100,15 +90,7 @@ export const brandingRoutes: FastifyPluginAsyncZod<BrandingOptions> = async (app
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const file = await request.file().catch(refuseUnreadableUpload);
-      if (!file) throw new AppError('VALIDATION', messages.tenancy.invalidImage);
-      const bytes = await file.toBuffer().catch((error: unknown) => {
-        if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', messages.tenancy.imageTooLarge);
-        }
-        return refuseUnreadableUpload(error);
-      });
-      const logo = await reencodeImage(bytes, { maxSide: LOGO_MAX_SIDE });
+      const logo = await reencodeImage(await uploadedImageBytes(request), { maxSide: LOGO_MAX_SIDE });
       const url = await storage.put(`logos/${tenant.clinicId}-${Date.now()}.webp`, logo);
       const { previous, branding } = await withTenantScope(db, tenant.clinicId, async (tx) => {
         const before = await brandingOf(tx, tenant.clinicId);

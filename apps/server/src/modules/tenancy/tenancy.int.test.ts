@@ -5,6 +5,7 @@ import { messages } from '@carteirinha/shared/messages';
 import { clinics, emailOutbox, jobs, plans, userRoles, users } from '../../db/schema.ts';
 import { TEST_PASSWORD, changeSettings, cookieHeaderOf, createClinic, createSignedInUser, createTestApp, uniqueEmail, type TestApp, settleWork } from '../../../test/helpers.ts';
 import { suspendExpiredTrials } from './service.ts';
+import { multipartFile } from '../../../test/uploads.ts';
 
 let t: TestApp;
 let clinicA: { clinicId: string; planId: string };
@@ -287,15 +288,6 @@ describe('"Sou paciente" search', () => {
 });
 
 describe('branding', () => {
-  function multipart(filename: string, contentType: string, bytes: Buffer) {
-    const boundary = '----carteirinha-test';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-  }
-
   it('lets the clinic admin set name and colour, and not the staff', async () => {
     const admin = await createSignedInUser(t, 'clinic_admin', clinicA.clinicId);
     const staff = await createSignedInUser(t, 'clinic_staff', clinicA.clinicId);
@@ -315,7 +307,7 @@ describe('branding', () => {
   it('accepts an image logo re-encoded as WebP, and refuses files that only pretend to be images', async () => {
     const admin = await createSignedInUser(t, 'clinic_admin', clinicA.clinicId);
     const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0d9488' } }).png().toBuffer();
-    const upload = multipart('logo.png', 'image/png', png);
+    const upload = multipartFile('logo.png', 'image/png', png);
     const saved = await t.app.inject({ method: 'POST', url: '/api/clinic/branding/logo', headers: { cookie: admin.cookie, 'content-type': upload.contentType }, payload: upload.payload });
     expect(saved.statusCode).toBe(200);
     const logoUrl: string = saved.json().logoUrl;
@@ -327,12 +319,12 @@ describe('branding', () => {
     const meta = await sharp(served.rawPayload).metadata();
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(512);
 
-    const html = multipart('logo.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>'));
+    const html = multipartFile('logo.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>'));
     const fake = await t.app.inject({ method: 'POST', url: '/api/clinic/branding/logo', headers: { cookie: admin.cookie, 'content-type': html.contentType }, payload: html.payload });
     expect(fake.statusCode).toBe(400);
     expect(fake.json().error.message).toBe('Por favor, selecione uma imagem válida');
 
-    const big = multipart('grande.png', 'image/png', Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]));
+    const big = multipartFile('grande.png', 'image/png', Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]));
     const tooBig = await t.app.inject({ method: 'POST', url: '/api/clinic/branding/logo', headers: { cookie: admin.cookie, 'content-type': big.contentType }, payload: big.payload });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().error.message).toBe('A imagem deve ter no máximo 2MB');

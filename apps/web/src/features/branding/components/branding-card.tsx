@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toasts';
 import { useUpdateBranding, type BrandingUpdate } from '../api/update-branding';
 import { useUploadLogo } from '../api/upload-logo';
-import { logoFileProblem } from '../lib/logo-file';
+import { imageFileProblem } from '@/lib/image-file';
 
 function brandingFormValues(branding: ClinicBranding): BrandingUpdate {
   return { displayName: branding.name, primaryColor: branding.primaryColor ?? DEFAULT_PRIMARY_COLOR };
@@ -34,7 +34,7 @@ function LogoSection({ branding, canManage }: SectionProps) {
     // Cleared so that choosing the same file again (after fixing it) still fires a change.
     event.target.value = '';
     if (!file) return;
-    const problem = logoFileProblem(file);
+    const problem = imageFileProblem(file);
     if (problem) {
       toast.error(messages.tenancy.logoUploadErrorTitle, { description: problem });
       return;

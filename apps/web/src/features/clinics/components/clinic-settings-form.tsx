@@ -12,10 +12,10 @@ import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm, type Control, type FieldErrors } from 'react-hook-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { MaskedField } from '@/components/ui/masked-field';
+import { SectionCard } from '@/components/ui/section-card';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
@@ -29,20 +29,6 @@ import { SiteAddress } from './site-address';
 const c = messages.clinicSettings;
 
 type FormControl = Control<ClinicSettingsFormInput, unknown, ClinicSettingsValues>;
-
-function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: React.ReactNode }) {
-  return (
-    <Card role="region" aria-labelledby={id}>
-      <CardHeader>
-        <CardTitle asChild className="text-lg">
-          <h2 id={id}>{title}</h2>
-        </CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent className="grid gap-4">{children}</CardContent>
-    </Card>
-  );
-}
 
 /** One day's row: 'Aberto' and, when open, 'Abre às' and 'Fecha às' (24-hour clock, as the browser's time input). */
 function OpeningDay({ control, day, label, errors }: { control: FormControl; day: keyof OpeningHours; label: string; errors: FieldErrors<ClinicSettingsFormInput> }) {
@@ -140,7 +126,7 @@ export function ClinicSettingsForm({ settings }: { settings: ClinicSettings }) {
   return (
     <form onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate className="grid gap-6" data-testid="clinic-settings-form">
       <UnsavedChangesGuard when={isDirty && !isSubmitting} />
-      <Section id="clinic-data-title" title={c.dataTitle} description={c.dataDescription}>
+      <SectionCard id="clinic-data-title" title={c.dataTitle} description={c.dataDescription}>
         <TextField label={c.name} autoComplete="organization" error={errors.name?.message} {...register('name')} />
         <div className="grid gap-1.5">
           <Label htmlFor={cnpjId}>{c.cnpj}</Label>
@@ -166,22 +152,22 @@ export function ClinicSettingsForm({ settings }: { settings: ClinicSettings }) {
           <TextField label={c.city} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
           <TextField label={c.state} autoComplete="address-level1" maxLength={2} error={errors.state?.message} {...register('state')} />
         </div>
-      </Section>
+      </SectionCard>
 
-      <Section id="clinic-hours-title" title={c.hoursTitle} description={c.hoursDescription}>
+      <SectionCard id="clinic-hours-title" title={c.hoursTitle} description={c.hoursDescription}>
         <OpeningDay control={control} day="weekdays" label={c.weekdays} errors={errors} />
         <OpeningDay control={control} day="saturday" label={c.saturday} errors={errors} />
-      </Section>
+      </SectionCard>
 
-      <Section id="clinic-notifications-title" title={c.notificationsTitle} description={c.notificationsDescription}>
+      <SectionCard id="clinic-notifications-title" title={c.notificationsTitle} description={c.notificationsDescription}>
         <div>
           {CLINIC_NOTIFICATIONS.map((name) => (
             <NotificationSwitch key={name} control={control} name={name} />
           ))}
         </div>
-      </Section>
+      </SectionCard>
 
-      <Section id="clinic-grace-title" title={c.graceTitle}>
+      <SectionCard id="clinic-grace-title" title={c.graceTitle}>
         <TextField
           type="number"
           inputMode="numeric"
@@ -191,11 +177,11 @@ export function ClinicSettingsForm({ settings }: { settings: ClinicSettings }) {
           error={errors.graceDays?.message}
           {...register('graceDays', { valueAsNumber: true })}
         />
-      </Section>
+      </SectionCard>
 
-      <Section id="clinic-site-title" title={c.siteTitle} description={messages.firstSteps.siteDescription}>
+      <SectionCard id="clinic-site-title" title={c.siteTitle} description={messages.firstSteps.siteDescription}>
         <SiteAddress siteUrl={settings.siteUrl} clinicName={settings.name} />
-      </Section>
+      </SectionCard>
 
       <div className="flex justify-end">
         <SubmitButton pending={isSubmitting} pendingLabel={messages.common.saving}>
