@@ -268,7 +268,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(reportRoutes, { db: database.db });
   await app.register(subscriptionPlanRoutes, { db: database.db, now });
   await app.register(subscriptionRoutes, { db: database.db });
-  await app.register(profileRoutes, { db: database.db });
+  await app.register(profileRoutes, { db: database.db, storage, now });
   const paymentProviders = createPaymentProviders(config.payments, { db: database.db, log: app.log, now });
   app.decorate('paymentProviders', paymentProviders);
   // Webhooks, settlement, reconciliation, delinquency and reminders (ADR 013). A subscription's transitions hand their

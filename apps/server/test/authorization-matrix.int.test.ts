@@ -154,6 +154,10 @@ const MATRIX: Record<string, Probe> = {
   },
   'GET /api/patient/subscription': { request: () => ({ url: '/api/patient/subscription' }), expected: ONLY(200, ['patientA']) },
   'GET /api/patient/profile': { request: () => ({ url: '/api/patient/profile' }), expected: ONLY(200, ['patientA']) },
+  // Issue 27, Meu Perfil: the patient's own data (no id in the path); an empty body meets the form's rules (400), and
+  // JSON instead of a photo the upload's body rule (415).
+  'PATCH /api/patient/profile': { request: () => ({ url: '/api/patient/profile', payload: {} }), expected: ONLY(400, ['patientA']) },
+  'POST /api/patient/profile/photo': { request: () => ({ url: '/api/patient/profile/photo', payload: {} }), expected: ONLY(415, ['patientA']) },
   'GET /api/patient/subscription-plans': { request: () => ({ url: '/api/patient/subscription-plans' }), expected: ONLY(200, ['patientA']) },
   // Issue 14: plans and terms are the clinic admin's to write (staff read plans); the money routes are the patient's.
   'POST /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
@@ -309,8 +313,10 @@ const ROLE_OF_TWIN = { patientA: 'patient', staffA: 'clinic_staff', clinicAdminA
 const KEPT_WHILE_SUSPENDED: Record<Twin, readonly string[]> = {
   patientA: [
     'GET /api/patient/subscription',
-    // Their own personal data (LGPD's right of access).
+    // Their own personal data (LGPD's rights of access and rectification).
     'GET /api/patient/profile',
+    'PATCH /api/patient/profile',
+    'POST /api/patient/profile/photo',
     // The patient's own records and the right to cancel do not depend on the clinic paying the platform (issue 14).
     'GET /api/patient/payments',
     'GET /api/patient/payments/:id',

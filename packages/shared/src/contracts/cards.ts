@@ -21,6 +21,8 @@ export const patientCardSchema = z.object({
   holderName: z.string(),
   /** The person this card covers: the holder or one of the dependents. */
   personName: z.string(),
+  /** The person's photo (Meu Perfil), shown on the card: the holder's on the holder's card; none for a dependent yet. */
+  photoUrl: z.string().nullable(),
   isDependent: z.boolean(),
   planName: z.string(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),

@@ -29,7 +29,7 @@ export const ACCOUNT_MAIL_QUEUE = 'account-mail';
  * (the answer must not tell that the address exists).
  */
 export const AUTH_MAIL_PER_RECIPIENT_PER_HOUR = 5;
-const AUTH_MAIL_SUBJECTS = [messages.email.resetSubject, messages.email.verifySubject, messages.email.signUpAttemptSubject];
+const AUTH_MAIL_SUBJECTS = [messages.email.resetSubject, messages.email.verifySubject, messages.email.signUpAttemptSubject, messages.email.changeEmailSubject];
 const HOUR_MS = 60 * 60 * 1000;
 /** better-auth's own lifetimes (auth.ts): a reset link lasts an hour, a confirmation link a day. */
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -40,6 +40,11 @@ export const accountMailSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('passwordReset'), email: z.string() }),
   /** A new account's address to confirm. */
   z.object({ kind: z.literal('verifyEmail'), userId: z.uuid() }),
+  /**
+   * Meu Perfil's new address to confirm (better-auth's change-email): the link goes to the new address and the e-mail
+   * changes only when it is opened there.
+   */
+  z.object({ kind: z.literal('changeEmail'), userId: z.uuid(), newEmail: z.string() }),
   /** A sign-up with an address that has an account: its owner is told, nothing else happens. */
   z.object({ kind: z.literal('signUpAttempt'), userId: z.uuid() }),
   /** The account's failed sign-ins reached the hourly ceiling (by the address typed, known or not). */
@@ -69,6 +74,18 @@ function verificationEmail(brand: AccountHome, url: string): RenderedEmail {
     brandColor: brand.color,
     intro: messages.email.verifyIntro,
     actionLabel: messages.email.verifyAction,
+    actionUrl: url,
+    footer: messages.email.ignore,
+  });
+}
+
+function changeEmailEmail(brand: AccountHome, url: string): RenderedEmail {
+  return renderActionEmail({
+    subject: messages.email.changeEmailSubject,
+    brandName: brand.name,
+    brandColor: brand.color,
+    intro: messages.email.changeEmailIntro,
+    actionLabel: messages.email.changeEmailAction,
     actionUrl: url,
     footer: messages.email.ignore,
   });
@@ -160,6 +177,19 @@ async function verificationLinkOf(deps: AccountMailDeps, account: Account, brand
   return `${brand.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(landing)}`;
 }
 
+/**
+ * The link that moves the account to `newEmail`: better-auth's own change-email token (as its change-email endpoint
+ * makes it when no confirmation by the old address is configured), which its verify-email endpoint applies. It lands
+ * on Meu Perfil, on the account's own host.
+ */
+async function changeEmailLinkOf(deps: AccountMailDeps, account: Account, newEmail: string, brand: AccountHome): Promise<string> {
+  const token = await createEmailVerificationToken(deps.secret, account.email, newEmail, VERIFICATION_TOKEN_SECONDS, { requestType: 'change-email-verification', userId: account.id });
+  return `${brand.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CHANGED_EMAIL_LANDING)}`;
+}
+
+/** Where the confirmed new address lands: the patient's profile, which then shows it. */
+const CHANGED_EMAIL_LANDING = '/paciente/perfil';
+
 /** What to send to whom, or null: the decoy of an unknown address, an address already confirmed. */
 async function emailOf(deps: AccountMailDeps, mail: AccountMail): Promise<{ to: Account; email: RenderedEmail } | null> {
   switch (mail.kind) {
@@ -174,6 +204,12 @@ async function emailOf(deps: AccountMailDeps, mail: AccountMail): Promise<{ to: 
       if (!account || account.emailVerified) return null;
       const brand = await deps.homeOf(account.id);
       return { to: account, email: verificationEmail(brand, await verificationLinkOf(deps, account, brand)) };
+    }
+    case 'changeEmail': {
+      const account = await accountBy(deps.db, { userId: mail.userId });
+      if (!account || account.email === mail.newEmail) return null;
+      const brand = await deps.homeOf(account.id);
+      return { to: { ...account, email: mail.newEmail }, email: changeEmailEmail(brand, await changeEmailLinkOf(deps, account, mail.newEmail, brand)) };
     }
     case 'signUpAttempt': {
       const account = await accountBy(deps.db, { userId: mail.userId });

@@ -15,7 +15,7 @@ import * as schema from '../../db/schema.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import { PLATFORM_BRAND } from './account-home.ts';
 import { enqueueAccountMail, RESET_TOKEN_SECONDS, VERIFICATION_TOKEN_SECONDS, type AccountMailQueue } from './account-mail.ts';
-import { deleteResetTokensOf, isAccountDeactivated, markEmailVerified } from './repository.ts';
+import { deleteResetTokensOf, isAccountDeactivated, markEmailVerified, storedEmailOf } from './repository.ts';
 import { forgetSignInFailures } from './sign-in-throttle.ts';
 
 type AuthOptions = {
@@ -135,6 +135,9 @@ export function createAuth({ db, log, secret, publicUrl, jobs, background, googl
     ],
     socialProviders: google ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {},
     user: {
+      // Meu Perfil: a new address is confirmed by a link sent to it (account-mail.ts, 'changeEmail'); until then the old
+      // one stays. An address that has an account gets the same answer and nothing is sent (better-auth's own rule).
+      changeEmail: { enabled: true },
       additionalFields: {
         // Read with every session, so a deactivated account is refused without an extra query (access-control.ts).
         deactivatedAt: { type: 'date', required: false, input: false },
@@ -182,8 +185,15 @@ export function createAuth({ db, log, secret, publicUrl, jobs, background, googl
       expiresIn: VERIFICATION_TOKEN_SECONDS,
       // The account-mail job makes the link (a token of better-auth's own, landing on the site root with a marker so the
       // site says the address is confirmed) and sends it; better-auth runs this after the answer (backgroundTasks).
+      // better-auth's change-email calls this too, with the new address in `user.email` (the stored one is still the old):
+      // that is a change to confirm at the new address.
       sendVerificationEmail: async ({ user }) => {
-        await enqueueAccountMail(jobs, { kind: 'verifyEmail', userId: user.id });
+        const stored = await storedEmailOf(db, user.id);
+        if (stored !== null && stored !== user.email.toLowerCase()) {
+          await enqueueAccountMail(jobs, { kind: 'changeEmail', userId: user.id, newEmail: user.email.toLowerCase() });
+        } else {
+          await enqueueAccountMail(jobs, { kind: 'verifyEmail', userId: user.id });
+        }
       },
     },
     databaseHooks: {

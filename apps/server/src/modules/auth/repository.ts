@@ -9,6 +9,12 @@ export async function isAccountDeactivated(db: Database, userId: string): Promis
   return row !== undefined && row.deactivatedAt !== null;
 }
 
+/** The address the account has now (lower case), or null for no such account. */
+export async function storedEmailOf(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? row.email.toLowerCase() : null;
+}
+
 /** 'Último Login': stamped when a sign-in completes, and kept when its session ends. */
 export async function recordSignIn(db: Database, userId: string, at = new Date()): Promise<void> {
   await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));

@@ -42,6 +42,7 @@ function toPatientCard(card: CardFacts, tenant: TenantContext, now: Date): Patie
     number: card.number,
     holderName: card.holderName,
     personName: card.dependentId ? (card.dependentName ?? card.holderName) : card.holderName,
+    photoUrl: card.dependentId ? null : card.holderPhotoUrl,
     isDependent: card.dependentId !== null,
     planName: card.planName,
     subscriptionStatus: card.status,

@@ -21,7 +21,7 @@ async function profileOf(cookie: string) {
 describe('GET /api/patient/profile', () => {
   it('answers a new patient with the account’s name and e-mail, and no CPF or phone yet', async () => {
     const patient = await createPatient(t, programme);
-    expect(await profileOf(patient.cookie)).toEqual({ fullName: expect.any(String), email: patient.email, cpf: null, phone: null });
+    expect(await profileOf(patient.cookie)).toEqual({ fullName: expect.any(String), email: patient.email, cpf: null, phone: null, birthDate: null, photoUrl: null });
   });
 
   it('answers the CPF and phone the first checkout recorded, in digits, to that patient only', async () => {

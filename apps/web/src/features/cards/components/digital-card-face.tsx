@@ -1,5 +1,5 @@
 import type { PatientCard } from '@carteirinha/shared/contracts/cards';
-import { messages } from '@carteirinha/shared/messages';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { cn } from '@/lib/utils';
 import { groupCardNumber, validityMonthYear } from '../lib/card-format';
 
@@ -30,10 +30,15 @@ export function DigitalCardFace({ card }: { card: PatientCard }) {
         {groupCardNumber(card.number)}
       </p>
       <div className="flex items-end justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-xs opacity-90">{card.isDependent ? s.dependent : s.holder}</p>
-          <p className="truncate font-medium uppercase">{card.personName}</p>
-          {card.isDependent ? <p className="truncate text-xs opacity-90">{`${s.holder}: ${card.holderName}`}</p> : null}
+        <div className="flex min-w-0 items-center gap-3">
+          {card.photoUrl ? (
+            <img src={card.photoUrl} alt={formatMessage(s.photoOf, { name: card.personName })} className="size-12 shrink-0 rounded-full border-2 border-white/70 object-cover" />
+          ) : null}
+          <div className="min-w-0">
+            <p className="text-xs opacity-90">{card.isDependent ? s.dependent : s.holder}</p>
+            <p className="truncate font-medium uppercase">{card.personName}</p>
+            {card.isDependent ? <p className="truncate text-xs opacity-90">{`${s.holder}: ${card.holderName}`}</p> : null}
+          </div>
         </div>
         <div className="shrink-0 text-right">
           <p className="text-xs opacity-90">{s.validity}</p>

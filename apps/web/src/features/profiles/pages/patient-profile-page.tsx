@@ -1,13 +1,33 @@
 import { messages } from '@carteirinha/shared/messages';
-import { UserRoundIcon } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useMySubscription } from '@/features/subscriptions/api/get-my-subscription';
+import { useMyProfile } from '../api/get-my-profile';
+import { PlanPaymentCard } from '../components/plan-payment-card';
+import { ProfileForm } from '../components/profile-form';
+import { ProfilePhoto } from '../components/profile-photo';
 
+const p = messages.patientProfile;
+
+/** Meu Perfil: the photo, the personal data form, and the plan and payment of the patient's subscription. */
 export function PatientProfilePage() {
+  const profile = useMyProfile();
+  const subscription = useMySubscription();
   return (
     <>
-      <PageHeader title="Meu Perfil" description="Seus dados pessoais" />
-      <EmptyState icon={UserRoundIcon} title={messages.common.notAvailableYet} />
+      <PageHeader title={p.title} description={p.description} />
+      {profile.error ? <ErrorState error={profile.error} onRetry={() => void profile.refetch()} /> : null}
+      {profile.isPending ? <Spinner /> : null}
+      {profile.data ? (
+        <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+          <div className="grid content-start gap-6">
+            <ProfilePhoto profile={profile.data} />
+            <ProfileForm profile={profile.data} />
+          </div>
+          <div className="grid content-start gap-6">{subscription.isPending ? <Spinner /> : <PlanPaymentCard subscription={subscription.data ?? null} />}</div>
+        </div>
+      ) : null}
     </>
   );
 }

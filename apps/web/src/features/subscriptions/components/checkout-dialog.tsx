@@ -204,7 +204,7 @@ export function CheckoutDialog({ plan, onClose, onCreated }: CheckoutDialogProps
   const { data: me } = useMe();
   const [pending, setPending] = useState(false);
   // Should the profile be unreadable, the account still gives the name and e-mail.
-  const startFrom = profile.data ?? (me ? { fullName: me.user.fullName, email: me.user.email, cpf: null, phone: null } : null);
+  const startFrom = profile.data ?? (me ? { fullName: me.user.fullName, email: me.user.email, cpf: null, phone: null, birthDate: null, photoUrl: null } : null);
   return (
     // While 'Processando...' the dialog stays: closed under a request, its payment would appear 8 s later unannounced.
     <Dialog open={plan !== null} onOpenChange={(open) => (open || pending ? undefined : onClose())}>
