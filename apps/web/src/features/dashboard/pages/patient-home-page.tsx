@@ -8,11 +8,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState } from '@/components/ui/error-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { Spinner } from '@/components/ui/spinner';
 import { useMySubscription } from '@/features/subscriptions/api/get-my-subscription';
 import { endedAtOf } from '@/features/subscriptions/lib/plan-display';
 import { errorMessage } from '@/lib/error-message';
+import { usePatientHome } from '../api/get-patient-home';
+import { DependentsTile, LatestVisits, NetworkTile, NextAppointmentTile } from '../components/patient-home-tiles';
 
 function greetingFor(fullName: string | undefined): string {
   const firstName = fullName?.trim().split(/\s+/)[0];
@@ -132,12 +135,31 @@ function PlanSection() {
   return endedAt ? <EndedPlanCard subscription={subscription} endedAt={endedAt} /> : <ActivePlanCard subscription={subscription} />;
 }
 
+/** The three tiles and the latest visits, from GET /api/patient/home. */
+function HomeSections({ clinicName }: { clinicName: string | null }) {
+  const home = usePatientHome();
+  if (home.error) return <ErrorState error={home.error} onRetry={() => void home.refetch()} retrying={home.isFetching} />;
+  if (!home.data) return <Spinner className="mx-auto" />;
+  return (
+    <>
+      <div className="grid gap-4 md:grid-cols-3">
+        <NextAppointmentTile appointment={home.data.nextAppointment} clinicName={clinicName} />
+        {/* The network's count comes with its module (issue 27, /paciente/rede); until then the tile has none. */}
+        <NetworkTile placesCount={null} />
+        <DependentsTile dependents={home.data.dependents} />
+      </div>
+      <LatestVisits visits={home.data.latestVisits} />
+    </>
+  );
+}
+
 export function PatientHomePage() {
   const { data: me } = useMe();
   return (
-    <>
-      <PageHeader title={greetingFor(me?.user.fullName)} description="Boas-vindas ao seu portal do paciente" />
+    <div className="space-y-6">
+      <PageHeader title={greetingFor(me?.user.fullName)} description={messages.patient.homeDescription} />
       <PlanSection />
-    </>
+      <HomeSections clinicName={me?.clinic?.name ?? null} />
+    </div>
   );
 }
