@@ -2,6 +2,7 @@ import { SUBSCRIPTION_STATUS_LABELS, type Subscription } from '@carteirinha/shar
 import { formatDate } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { CheckCircle2Icon, CreditCardIcon, IdCardIcon } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '@/app/session';
 import { Badge } from '@/components/ui/badge';
@@ -34,6 +35,7 @@ function benefitsOf(discounts: Subscription['plan']['discounts']): string[] {
 
 function ActivePlanCard({ subscription }: { subscription: Subscription }) {
   const benefits = benefitsOf(subscription.plan.discounts);
+  const benefitsId = useId();
   return (
     <Card>
       <CardHeader>
@@ -52,8 +54,10 @@ function ActivePlanCard({ subscription }: { subscription: Subscription }) {
       </CardHeader>
       {benefits.length > 0 ? (
         <CardContent className="space-y-3">
-          <h3 className="text-sm font-medium">{messages.patient.benefitsTitle}</h3>
-          <ul className="space-y-2">
+          <h3 id={benefitsId} className="text-sm font-medium">
+            {messages.patient.benefitsTitle}
+          </h3>
+          <ul aria-labelledby={benefitsId} className="space-y-2">
             {benefits.map((benefit) => (
               <li key={benefit} className="flex items-center gap-2 text-sm">
                 <CheckCircle2Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
