@@ -145,6 +145,7 @@ test.describe('the patient portal on real data (issue 27)', () => {
     await expect(figure(page, 'Total Economizado')).toHaveText('R$ 0,00');
     await expect(figure(page, 'Atendimentos')).toHaveText('0');
     await expect(table).toContainText('Nenhum atendimento no período.');
+    await expect(page.getByTestId('saved-and-paid')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Economia por mês' })).toHaveCount(0);
 
     // On a phone: a card per visit with every value, and nothing to scroll sideways.

@@ -90,7 +90,8 @@ export function PatientHistoryPage() {
         <StatCard title={h.visits} value={summary?.visits.toLocaleString('pt-BR')} description={h.visitsHelp} icon={StethoscopeIcon} />
         <StatCard title={h.averageSaving} value={summary ? `${summary.averageSavingPercent}%` : undefined} description={h.averageSavingHelp} icon={PercentIcon} />
       </StatCardGrid>
-      {summary ? <SavedAndPaid savings={summary} /> : null}
+      {/* Nothing saved and nothing paid (a new patient, an empty period): no sentence of zeros to compare. */}
+      {summary && (summary.savedCents > 0 || summary.paidForPlanCents > 0) ? <SavedAndPaid savings={summary} /> : null}
       {summary && summary.months.length > 0 ? (
         <ChartCard
           title={h.chartTitle}
