@@ -65,6 +65,7 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       '/paciente — home, phone',
       '/paciente — the sidebar drawer open, phone',
       '/paciente/cartao — card, phone',
+      '/paciente/historico — visits as cards, with the chart\'s table open, phone',
     ],
     run: async ({ page, context, signInAs, check }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -115,12 +116,19 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByTestId('card-qr')).toBeVisible();
       await check('/paciente/cartao — card, phone');
+
+      await page.goto('/paciente/historico');
+      await expect(page.getByRole('list', { name: 'Seus atendimentos no período' }).getByRole('listitem').first()).toBeVisible();
+      await page.getByText('Ver os dados em tabela').click();
+      await expect(page.getByRole('table', { name: 'Dados do gráfico: Economia por mês' })).toBeVisible();
+      await check('/paciente/historico — visits as cards, with the chart\'s table open, phone');
     },
   },
   {
     name: 'a new patient subscribes by Pix and cancels: the card goes inactive, and the clinic is told so',
     states: [
       '/paciente — new patient without a subscription (clinic host)',
+      '/paciente/historico — no visits yet (clinic host)',
       '/paciente/cartao — no card yet',
       '/paciente/assinatura — no subscription yet: the plans, desktop',
       '/paciente/assinatura — no subscription yet: the plans, phone',
@@ -138,6 +146,9 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       await signUpPatientOnDemo(page, demo, 'Paciente Acessível');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await check('/paciente — new patient without a subscription (clinic host)');
+      await page.goto(`${demo}/paciente/historico`);
+      await expect(page.getByText('Nenhum atendimento no período.')).toBeVisible();
+      await check('/paciente/historico — no visits yet (clinic host)');
       await page.goto(`${demo}/paciente/cartao`);
       await expect(page.getByText('Você ainda não tem um cartão')).toBeVisible();
       await check('/paciente/cartao — no card yet');

@@ -23,7 +23,7 @@ test.describe('/paciente (Início)', () => {
     await expect(main.getByText('Ativa', { exact: true })).toBeVisible();
     await expect(main.getByText(`Válido até ${formatDate(expiresAt)}`)).toBeVisible();
     await expect(main.getByRole('heading', { level: 3, name: 'Seus benefícios' })).toBeVisible();
-    await expect(main.getByRole('listitem')).toHaveText([
+    await expect(main.getByRole('list', { name: 'Seus benefícios' }).getByRole('listitem')).toHaveText([
       'Consultas com 30% de desconto',
       'Exames com 25% de desconto',
       'Procedimentos com 20% de desconto',

@@ -59,6 +59,7 @@ import { cardRoutes } from './modules/cards/routes.ts';
 import { createCardSecretBox } from './modules/cards/card-secrets.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { visitRoutes } from './modules/visits/routes.ts';
+import { patientVisitRoutes } from './modules/visits/patient-routes.ts';
 import { billingOf } from './modules/checkout/billing-wiring.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { registerPatientNotices } from './modules/notifications/patient-notices.ts';
@@ -306,6 +307,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   });
   await app.register(serviceRoutes, { db: database.db, now });
   await app.register(visitRoutes, { db: database.db, now });
+  await app.register(patientVisitRoutes, { db: database.db });
   await app.register(memberRoutes, { db: database.db, jobs, now });
   registerMemberInvitationJobs(jobs, { db: database.db, mailer, log: app.log, ...site });
   await app.register(payoutRoutes, { db: database.db, jobs, now });

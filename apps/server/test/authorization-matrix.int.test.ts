@@ -164,6 +164,10 @@ const MATRIX: Record<string, Probe> = {
   'PUT /api/clinic/subscription-plans/:id': { request: (f) => ({ url: `/api/clinic/subscription-plans/${f.planA}`, payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   'GET /api/clinic/terms': { request: () => ({ url: '/api/clinic/terms' }), expected: ONLY(200, ['clinicAdminA']) },
   'PUT /api/clinic/terms': { request: () => ({ url: '/api/clinic/terms', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  // Issue 27: Início and Histórico, the patient's own visits and savings.
+  'GET /api/patient/home': { request: () => ({ url: '/api/patient/home' }), expected: ONLY(200, ['patientA']) },
+  'GET /api/patient/history': { request: () => ({ url: '/api/patient/history?from=2026-01-01&to=2026-12-31' }), expected: ONLY(200, ['patientA']) },
+  'GET /api/patient/history/summary': { request: () => ({ url: '/api/patient/history/summary' }), expected: ONLY(200, ['patientA']) },
   'GET /api/patient/terms': { request: () => ({ url: '/api/patient/terms' }), expected: ONLY(200, ['patientA']) },
   'POST /api/patient/subscriptions': { request: () => ({ url: '/api/patient/subscriptions', payload: {} }), expected: ONLY(400, ['patientA']) },
   'GET /api/patient/payments': { request: () => ({ url: '/api/patient/payments' }), expected: ONLY(200, ['patientA']) },
@@ -325,6 +329,10 @@ const KEPT_WHILE_SUSPENDED: Record<Twin, readonly string[]> = {
     // The card stays visible (greyed, issue 15), and its image; its QR token is the programme's and stops.
     'GET /api/patient/cards',
     'GET /api/patient/cards/:id/image',
+    // Their history and savings (issue 27), and the home that shows them.
+    'GET /api/patient/home',
+    'GET /api/patient/history',
+    'GET /api/patient/history/summary',
   ],
   staffA: [],
   clinicAdminA: [],

@@ -85,6 +85,8 @@ describe('statements per list request do not grow with the page size', () => {
     { name: 'clinic members (Pacientes)', url: '/api/clinic/members', as: () => owner },
     { name: 'clinic members searched', url: '/api/clinic/members?q=pessoa', as: () => owner },
     { name: "a card's visits", url: () => `/api/clinic/visits?cardId=${busyHolder.cards[0]?.id ?? ''}`, as: () => staff },
+    { name: "a patient's history (Histórico)", url: '/api/patient/history', as: () => busyHolder.cookie },
+    { name: "a patient's history in a period", url: '/api/patient/history?from=2000-01-01&to=2100-12-31', as: () => busyHolder.cookie },
   ];
 
   for (const list of pagedLists) {
@@ -111,6 +113,15 @@ describe('statements per request do not grow with the rows shown', () => {
     expect(itemsOf(await get(busyHolder.cookie, '/api/patient/cards'))).toHaveLength(4);
     expect(itemsOf(await get(newHolder.cookie, '/api/patient/cards'))).toHaveLength(1);
     expect(await statementsOf(() => get(busyHolder.cookie, '/api/patient/cards'))).toBe(await statementsOf(() => get(newHolder.cookie, '/api/patient/cards')));
+  });
+
+  it("a patient's Início and savings: thirty visits, charges and three dependents as none", async () => {
+    for (const url of ['/api/patient/home', '/api/patient/history/summary']) {
+      expect(await statementsOf(() => get(busyHolder.cookie, url))).toBe(await statementsOf(() => get(newHolder.cookie, url)));
+    }
+    const busy = (await get(busyHolder.cookie, '/api/patient/history/summary')).json<{ visits: number; months: unknown[] }>();
+    expect(busy.visits).toBe(30);
+    expect(busy.months.length).toBeGreaterThan(1);
   });
 
   it('the platform plans, the dashboard and the reports, before and after more plans and clinics', async () => {

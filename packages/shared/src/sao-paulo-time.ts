@@ -27,3 +27,9 @@ export function startOfSaoPauloMonth(instant: Date): Date {
 export function saoPauloInstant(day: string, time: string): string {
   return `${day}T${time}:00${SAO_PAULO_OFFSET}`;
 }
+
+/** The calendar month after `yyyy-MM`, as yyyy-MM. */
+export function nextYearMonth(yearMonth: string): string {
+  const [year = 1970, month = 1] = yearMonth.split('-').map(Number);
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}

@@ -2,7 +2,8 @@ import { and, count, eq, inArray, isNull, like, not, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers.ts';
+import type { PatientHome, PatientSavings } from '@carteirinha/shared/contracts/patient-visits';
+import { cookieHeaderOf, createTestApp, createTestDatabase, type TestApp } from '../../test/helpers.ts';
 import type { DatabaseHandle } from './client.ts';
 import { addCycleToDay } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay } from '../lib/sao-paulo-time.ts';
@@ -153,6 +154,19 @@ describe('demo seed', () => {
       payload: { email: DEMO_ACCOUNTS.clinicAdmin, password: 'demo123' },
     });
     expect(signIn.statusCode).toBe(200);
+
+    // Issue 27: the demo patient's Histórico and Início have real figures — savings in each of at least three months,
+    // the plan paid for in them, and a visit booked ahead.
+    const patientSignIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: DEMO_ACCOUNTS.patient, password: 'demo123' } });
+    expect(patientSignIn.statusCode).toBe(200);
+    const patient = { cookie: cookieHeaderOf(patientSignIn) };
+    const savings = (await t.app.inject({ method: 'GET', url: '/api/patient/history/summary', headers: patient })).json<PatientSavings>();
+    expect(savings.visits).toBe(byStatus('concluido'));
+    expect(savings.paidForPlanCents).toBe(demoPayments.reduce((sum, charge) => sum + charge.amountCents, 0));
+    expect(savings.months.filter((month) => month.savedCents > 0).length).toBeGreaterThanOrEqual(3);
+    const home = (await t.app.inject({ method: 'GET', url: '/api/patient/home', headers: patient })).json<PatientHome>();
+    expect(home.nextAppointment).not.toBeNull();
+    expect(home.latestVisits).toHaveLength(3);
   });
 
   it('without demo data, seeds only the platform plans', async () => {

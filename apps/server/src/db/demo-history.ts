@@ -11,7 +11,7 @@ import type { Database } from './client.ts';
 import { cardValidations, cards, clinics, companyMemberships, payments, payouts, services, subscriptionPlans, subscriptions, visits } from './schema.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { buildClinicPayout, payoutMonth, previousPayoutMonth } from '../modules/payouts/build.ts';
-import { saoPauloDay, saoPauloMidnight } from '../lib/sao-paulo-time.ts';
+import { nextYearMonth, saoPauloDay, saoPauloMidnight } from '../lib/sao-paulo-time.ts';
 import { issueCardsForSubscription } from '../modules/cards/issue.ts';
 import { confirmMemberImport, previewMemberImport } from '../modules/members/import-service.ts';
 import { createService, updateService } from '../modules/services/service.ts';
@@ -141,12 +141,6 @@ export async function ensureDemoVisits(db: Database, clinicId: string, patientUs
   }
   await db.insert(visits).values(rows);
   await db.insert(cardValidations).values(validations);
-}
-
-/** The month after `yyyy-MM`. */
-function nextYearMonth(yearMonth: string): string {
-  const [year = 1970, month = 1] = yearMonth.split('-').map(Number);
-  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
 }
 
 /**

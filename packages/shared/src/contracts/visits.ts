@@ -97,7 +97,8 @@ const visitFiltersShape = {
   to: calendarDaySchema.optional(),
 };
 
-function periodInOrder(value: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
+/** A period's first day is not after its last (São Paulo days, both included). */
+export function periodInOrder(value: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
   if (value.from && value.to && value.from > value.to) ctx.addIssue({ code: 'custom', path: ['from'], message: s.periodInvalid });
 }
 

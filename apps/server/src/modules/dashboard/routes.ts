@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminDashboardSchema, clinicChartsSchema, clinicDashboardSchema, firstStepsSchema, mrrHistorySchema } from '@carteirinha/shared/contracts/dashboard';
+import { patientHomeSchema } from '@carteirinha/shared/contracts/patient-visits';
 import { errorResponses } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
@@ -8,6 +9,7 @@ import type { SiteOptions } from '../clinics/service.ts';
 import { mrrHistory } from '../plans/service.ts';
 import { clinicCharts, clinicDashboard, firstSteps } from './clinic-dashboard.ts';
 import { adminDashboard } from './repository.ts';
+import { patientHome } from './patient-home.ts';
 
 const errors = errorResponses(401, 403);
 
@@ -60,5 +62,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       const facts = await clinicSiteFactsOf(db, requireTenant(request).clinicId, site);
       return firstSteps(db, facts, facts.siteUrl);
     },
+  );
+
+  // Início (issue 27): the patient's own; kept while the clinic is closed (ADR 010), like the subscription it shows.
+  app.get(
+    '/api/patient/home',
+    {
+      config: { access: 'patient:self' },
+      schema: {
+        tags: ['paciente'],
+        summary: 'Início do paciente: a próxima consulta agendada, os dependentes e os três últimos atendimentos',
+        response: { 200: patientHomeSchema, ...errors },
+      },
+    },
+    async (request) => patientHome(db, requireTenant(request), now()),
   );
 };

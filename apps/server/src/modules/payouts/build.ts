@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PLATFORM_FEE_PERCENT } from '@carteirinha/shared/constants';
 import type { Database } from '../../db/client.ts';
-import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
+import { nextYearMonth, saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
 const idRow = z.object({ id: z.string() });
@@ -12,10 +12,8 @@ export type PayoutMonth = { period: string; start: Date; end: Date };
 
 /** The São Paulo month `yyyy-MM`. */
 export function payoutMonth(yearMonth: string): PayoutMonth {
-  const [year = 1970, month = 1] = yearMonth.split('-').map(Number);
-  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
   const period = `${yearMonth}-01`;
-  return { period, start: saoPauloMidnight(period), end: saoPauloMidnight(`${next}-01`) };
+  return { period, start: saoPauloMidnight(period), end: saoPauloMidnight(`${nextYearMonth(yearMonth)}-01`) };
 }
 
 /** The São Paulo month before the one `now` falls in: the month the monthly job closes. */

@@ -1,15 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Visit, VisitExportQuery, VisitListQuery, VisitStatus } from '@carteirinha/shared/contracts/visits';
 import type { Database } from '../../db/client.ts';
 import { cards, dependents, profiles, subscriptions, userRoles, users, visits } from '../../db/schema.ts';
 import { cursorText, decodeCursor, offsetOf, olderThan, pageWithCursor } from '../../lib/keyset.ts';
-import { saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
+import { withinSaoPauloDays } from '../../lib/sao-paulo-period.ts';
 import { foldedContains, totalOf } from '../../lib/sql.ts';
 import { alias } from 'drizzle-orm/pg-core';
 
 type Scope = { clinicId: string };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The person the visit was for: the dependent's name on a dependent's card, else the holder's. */
 const patientName = sql<string>`coalesce(${dependents.fullName}, ${profiles.fullName}, ${users.name})`;
@@ -104,8 +102,7 @@ function conditionsOf(scope: Scope, query: Filters): SQL | undefined {
     query.status ? eq(visits.status, query.status) : undefined,
     query.serviceId ? eq(visits.serviceId, query.serviceId) : undefined,
     query.registeredBy ? eq(visits.createdBy, query.registeredBy) : undefined,
-    query.from ? gte(visits.performedAt, saoPauloMidnight(query.from)) : undefined,
-    query.to ? lt(visits.performedAt, new Date(saoPauloMidnight(query.to).getTime() + DAY_MS)) : undefined,
+    withinSaoPauloDays(visits.performedAt, query),
     term ? searchCondition(scope, term) : undefined,
   );
 }

@@ -2,17 +2,21 @@ import { SUBSCRIPTION_STATUS_LABELS, type Subscription } from '@carteirinha/shar
 import { formatDate } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { CheckCircle2Icon, CreditCardIcon, IdCardIcon } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '@/app/session';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState } from '@/components/ui/error-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { Spinner } from '@/components/ui/spinner';
 import { useMySubscription } from '@/features/subscriptions/api/get-my-subscription';
 import { endedAtOf } from '@/features/subscriptions/lib/plan-display';
 import { errorMessage } from '@/lib/error-message';
+import { usePatientHome } from '../api/get-patient-home';
+import { DependentsTile, LatestVisits, NetworkTile, NextAppointmentTile } from '../components/patient-home-tiles';
 
 function greetingFor(fullName: string | undefined): string {
   const firstName = fullName?.trim().split(/\s+/)[0];
@@ -31,6 +35,7 @@ function benefitsOf(discounts: Subscription['plan']['discounts']): string[] {
 
 function ActivePlanCard({ subscription }: { subscription: Subscription }) {
   const benefits = benefitsOf(subscription.plan.discounts);
+  const benefitsId = useId();
   return (
     <Card>
       <CardHeader>
@@ -49,8 +54,10 @@ function ActivePlanCard({ subscription }: { subscription: Subscription }) {
       </CardHeader>
       {benefits.length > 0 ? (
         <CardContent className="space-y-3">
-          <h3 className="text-sm font-medium">{messages.patient.benefitsTitle}</h3>
-          <ul className="space-y-2">
+          <h3 id={benefitsId} className="text-sm font-medium">
+            {messages.patient.benefitsTitle}
+          </h3>
+          <ul aria-labelledby={benefitsId} className="space-y-2">
             {benefits.map((benefit) => (
               <li key={benefit} className="flex items-center gap-2 text-sm">
                 <CheckCircle2Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
@@ -132,12 +139,31 @@ function PlanSection() {
   return endedAt ? <EndedPlanCard subscription={subscription} endedAt={endedAt} /> : <ActivePlanCard subscription={subscription} />;
 }
 
+/** The three tiles and the latest visits, from GET /api/patient/home. */
+function HomeSections({ clinicName }: { clinicName: string | null }) {
+  const home = usePatientHome();
+  if (home.error) return <ErrorState error={home.error} onRetry={() => void home.refetch()} retrying={home.isFetching} />;
+  if (!home.data) return <Spinner className="mx-auto" />;
+  return (
+    <>
+      <div className="grid gap-4 md:grid-cols-3">
+        <NextAppointmentTile appointment={home.data.nextAppointment} clinicName={clinicName} />
+        {/* The network's count comes with its module (issue 27, /paciente/rede); until then the tile has none. */}
+        <NetworkTile placesCount={null} />
+        <DependentsTile dependents={home.data.dependents} />
+      </div>
+      <LatestVisits visits={home.data.latestVisits} />
+    </>
+  );
+}
+
 export function PatientHomePage() {
   const { data: me } = useMe();
   return (
-    <>
-      <PageHeader title={greetingFor(me?.user.fullName)} description="Boas-vindas ao seu portal do paciente" />
+    <div className="space-y-6">
+      <PageHeader title={greetingFor(me?.user.fullName)} description={messages.patient.homeDescription} />
       <PlanSection />
-    </>
+      <HomeSections clinicName={me?.clinic?.name ?? null} />
+    </div>
   );
 }

@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import { patientCardListSchema } from '@carteirinha/shared/contracts/cards';
+import { subscriptionPlanListSchema } from '@carteirinha/shared/contracts/subscription-plans';
+import { contractTermsSchema, createSubscriptionResponseSchema } from '@carteirinha/shared/contracts/subscriptions';
+import type { CreateVisitRequest } from '@carteirinha/shared/contracts/visits';
+import { formatDate, formatDateTime, formatMoney } from '@carteirinha/shared/format';
+import { saoPauloDay, saoPauloInstant } from '@carteirinha/shared/sao-paulo-time';
+import { demoAccountRequest, expect, test } from '../fixtures';
+import { TEST_PASSWORD, clinicOrigin, uniqueEmail, validCpf } from '../tenancy';
+
+/**
+ * Início and Histórico on a patient of Clínica Demo made for the test (other specs add visits to the demo patient):
+ * subscribed by Pix and paid, then two visits at the desk and one booked for tomorrow, all through the API the
+ * checkout and the desk use. Every figure the pages show is known from those rows.
+ */
+
+const PLAN = 'Plano Individual';
+const PHONE = { width: 390, height: 844 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Member = { fullName: string; paidCents: number; consulta: string; exame: string; bookedAt: string };
+
+/**
+ * A call to the API from the page, on the clinic's host: browsers resolve `<slug>.localhost`, Node's request client
+ * does not, and the session cookie the sign-up sets is then the page's own.
+ */
+async function call<T>(page: Page, path: string, parse: (body: unknown) => T, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}, status = 200): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ path, init }) => {
+      const response = await fetch(path, {
+        method: init.method ?? 'GET',
+        headers: { 'content-type': 'application/json', ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { path, init },
+  );
+  expect(answer.status, answer.text).toBe(status);
+  return parse(JSON.parse(answer.text));
+}
+
+const anything = (body: unknown) => body;
+
+/** A new patient of Clínica Demo, signed in in `page` on the clinic's host, with a paid subscription and visits. */
+async function memberWithVisits(page: Page, baseURL: string | undefined): Promise<Member> {
+  const demo = clinicOrigin(baseURL, 'demo');
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const fullName = `Helena Histórico ${suffix}`;
+  const email = uniqueEmail();
+  await page.goto(`${demo}/auth`);
+  await call(page, '/api/auth/sign-up/email', anything, { method: 'POST', body: { name: fullName, email, password: TEST_PASSWORD } });
+  const plans = await call(page, '/api/patient/subscription-plans', (body) => subscriptionPlanListSchema.parse(body));
+  const plan = plans.items.find((item) => item.name === PLAN);
+  if (!plan) throw new Error(`no ${PLAN} on sale at Clínica Demo`);
+  const terms = await call(page, '/api/patient/terms', (body) => contractTermsSchema.parse(body));
+  const created = await call(
+    page,
+    '/api/patient/subscriptions',
+    (body) => createSubscriptionResponseSchema.parse(body),
+    {
+      method: 'POST',
+      headers: { 'idempotency-key': `historico-${suffix}` },
+      body: { planId: plan.id, paymentMethod: 'pix', customerData: { name: fullName, email, cpfCnpj: validCpf() }, termsId: terms.id, acceptTerms: true },
+    },
+    201,
+  );
+  await call(page, `/api/patient/payments/${created.payment.id}/simulate`, anything, { method: 'POST', body: {} });
+  const [card] = await call(page, '/api/patient/cards', (body) => patientCardListSchema.parse(body).items);
+  if (!card) throw new Error('the new member has no card');
+
+  const consulta = `Consulta histórico ${suffix}`;
+  const exame = `Exame histórico ${suffix}`;
+  const bookedAt = saoPauloInstant(saoPauloDay(new Date(Date.now() + DAY_MS)), '10:30');
+  const desk = await demoAccountRequest('clinicStaff', baseURL);
+  try {
+    const visits: CreateVisitRequest[] = [
+      { cardId: card.id, serviceName: consulta, category: 'consulta', priceCents: 20000, status: 'concluido' },
+      { cardId: card.id, serviceName: exame, category: 'exame', priceCents: 8000, status: 'concluido' },
+      { cardId: card.id, serviceName: 'Consulta de retorno', category: 'consulta', priceCents: 20000, status: 'aguardando', scheduledFor: bookedAt, professional: 'Dra. Helena Costa' },
+    ];
+    for (const visit of visits) expect((await desk.post('/api/clinic/visits', { data: visit })).status()).toBe(201);
+  } finally {
+    await desk.dispose();
+  }
+  return { fullName, paidCents: created.payment.amountCents, consulta, exame, bookedAt };
+}
+
+function figure(page: Page, title: string) {
+  return page.getByRole('group', { name: title }).locator('[data-slot="stat-card-value"]');
+}
+
+test.describe('the patient portal on real data (issue 27)', () => {
+  test('Início: the name, the plan, the next appointment, no dependents and the latest visits with their savings', async ({ page, baseURL }) => {
+    const member = await memberWithVisits(page, baseURL);
+    const demo = clinicOrigin(baseURL, 'demo');
+    await page.goto(`${demo}/paciente`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Olá, ${member.fullName.split(' ')[0]}!`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 2, name: PLAN })).toBeVisible();
+    await expect(main.getByText('Ativa', { exact: true })).toBeVisible();
+
+    const next = main.getByRole('region', { name: 'Próxima Consulta' });
+    await expect(next).toContainText(formatDateTime(member.bookedAt));
+    await expect(next).toContainText('Consulta de retorno');
+    await expect(next).toContainText('com Dra. Helena Costa');
+    await expect(main.getByRole('region', { name: 'Dependentes' }).getByTestId('dependents-count')).toHaveText('0');
+    await expect(main.getByRole('region', { name: 'Rede Credenciada' }).getByRole('link', { name: 'Ver rede' })).toBeVisible();
+
+    // Newest first: the exam (R$ 80,00 at 25 %) was recorded after the consultation (R$ 200,00 at 30 %).
+    const latest = main.getByRole('region', { name: 'Últimos Atendimentos' }).getByRole('listitem');
+    await expect(latest).toHaveCount(2);
+    await expect(latest.nth(0)).toContainText(member.exame);
+    await expect(latest.nth(0)).toContainText(`Clínica Demo · ${formatDate(new Date())}`);
+    await expect(latest.nth(0)).toContainText('Economizou R$ 20,00');
+    await expect(latest.nth(1)).toContainText(member.consulta);
+    await expect(latest.nth(1)).toContainText('Economizou R$ 60,00');
+  });
+
+  test('Histórico: the tiles and rows of the visits, what the plan cost, a period that narrows, and cards on a phone', async ({ page, baseURL }) => {
+    const member = await memberWithVisits(page, baseURL);
+    const demo = clinicOrigin(baseURL, 'demo');
+    await page.goto(`${demo}/paciente/historico`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Histórico');
+    // R$ 60,00 + R$ 20,00 saved of R$ 280,00: 28.6 % → 29 %.
+    await expect(figure(page, 'Total Economizado')).toHaveText('R$ 80,00');
+    await expect(figure(page, 'Atendimentos')).toHaveText('2');
+    await expect(figure(page, 'Economia Média')).toHaveText('29%');
+    await expect(page.getByTestId('saved-and-paid')).toContainText(`No período, você economizou R$ 80,00 e pagou ${formatMoney(member.paidCents)} pelo plano.`);
+    await expect(page.getByRole('region', { name: 'Economia por mês' })).toBeVisible();
+
+    const table = page.getByRole('table', { name: 'Seus atendimentos no período' });
+    const rows = table.getByRole('row');
+    await expect(rows).toHaveCount(3);
+    const today = formatDate(new Date());
+    await expect(rows.nth(1).getByRole('cell')).toHaveText([today, 'Clínica Demo', member.exame, 'R$ 80,00', '25%', 'R$ 60,00', 'R$ 20,00']);
+    await expect(rows.nth(2).getByRole('cell')).toHaveText([today, 'Clínica Demo', member.consulta, 'R$ 200,00', '30%', 'R$ 140,00', 'R$ 60,00']);
+
+    // Last month had nothing: the period narrows the list and the figures on the server.
+    const period = page.getByLabel('Período');
+    await period.selectOption({ label: 'Este mês' });
+    await expect(page).toHaveURL(/periodo=thisMonth/);
+    await expect(figure(page, 'Total Economizado')).toHaveText('R$ 80,00');
+    await period.selectOption({ label: 'Mês passado' });
+    await expect(figure(page, 'Total Economizado')).toHaveText('R$ 0,00');
+    await expect(figure(page, 'Atendimentos')).toHaveText('0');
+    await expect(table).toContainText('Nenhum atendimento no período.');
+    await expect(page.getByTestId('saved-and-paid')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Economia por mês' })).toHaveCount(0);
+
+    // On a phone: a card per visit with every value, and nothing to scroll sideways.
+    await page.setViewportSize(PHONE);
+    await period.selectOption({ label: 'Todo o período' });
+    const cards = page.getByRole('list', { name: 'Seus atendimentos no período' }).getByRole('listitem');
+    await expect(cards).toHaveCount(2);
+    for (const value of [today, 'Clínica Demo', member.consulta, 'R$ 200,00', '30%', 'R$ 140,00', 'R$ 60,00']) await expect(cards.nth(1)).toContainText(value);
+    for (const label of ['Local', 'Serviço', 'Valor Original', 'Desconto', 'Valor Pago', 'Economia']) await expect(cards.nth(1).getByText(label, { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  });
+});
