@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FULL_NAME_MIN_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { cnpjSchema, hexColorSchema, slugSchema } from '../validators.ts';
+import { mapTilesSchema } from './network.ts';
 import { subscriptionPlanSchema } from './subscription-plans.ts';
 
 /** What a clinic's host shows: its name, logo and colour (DESIGN.md §2 "White-label"). */
@@ -23,8 +24,9 @@ export type ClinicBranding = z.infer<typeof clinicBrandingSchema>;
  * aprovação" (no plans) and takes no patients; its team can still sign in there.
  */
 /** `passwordMinLength`: the shortest new password, from admin Configurações, so the forms say it before the server. */
+/** `mapTiles`: where the network map's tiles come from and whose attribution it shows (server configuration, ADR 024). */
 export const tenantResponseSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable(), googleSignIn: z.boolean(), passwordMinLength: z.number().int() }),
+  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable(), googleSignIn: z.boolean(), passwordMinLength: z.number().int(), mapTiles: mapTilesSchema }),
   z.object({
     kind: z.literal('clinic'),
     clinic: clinicBrandingSchema,
@@ -32,6 +34,7 @@ export const tenantResponseSchema = z.discriminatedUnion('kind', [
     googleSignIn: z.boolean(),
     awaitingApproval: z.boolean(),
     passwordMinLength: z.number().int(),
+    mapTiles: mapTilesSchema,
   }),
 ]);
 export type TenantResponse = z.infer<typeof tenantResponseSchema>;
