@@ -313,7 +313,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   });
   await app.register(serviceRoutes, { db: database.db, now });
   await app.register(visitRoutes, { db: database.db, now });
-  await app.register(networkRoutes, { db: database.db, now });
+  await app.register(networkRoutes, { db: database.db, now, ...site });
   await app.register(memberRoutes, { db: database.db, jobs, now });
   registerMemberInvitationJobs(jobs, { db: database.db, mailer, log: app.log, ...site });
   await app.register(payoutRoutes, { db: database.db, jobs, now });

@@ -99,7 +99,8 @@ export type PatientNetworkQuery = z.infer<typeof patientNetworkQuerySchema>;
 /** A place as the patient reads it: the distance in km from the position sent, when one was. */
 export const patientNetworkPlaceSchema = networkPlaceSchema.extend({ distanceKm: z.number().nullable() });
 export type PatientNetworkPlace = z.infer<typeof patientNetworkPlaceSchema>;
-export const patientNetworkPageSchema = pageOf(patientNetworkPlaceSchema);
+/** `priceTableUrl`: the public price table on the clinic's own site, where the patient sees the card prices. */
+export const patientNetworkPageSchema = pageOf(patientNetworkPlaceSchema).extend({ priceTableUrl: z.string() });
 export type PatientNetworkPage = z.infer<typeof patientNetworkPageSchema>;
 
 /** The map's tiles, from the server's configuration (MAP_TILE_URL, MAP_TILE_ATTRIBUTION): ADR 024. */

@@ -196,6 +196,9 @@ describe('Rede Credenciada of the patient portal', () => {
     expect(first.total).toBe(3);
     expect(new Set([...first.items, ...second.items].map((item) => item.name)).size).toBe(3);
     expect(first.items.every((item) => item.distanceKm === null)).toBe(true);
+    // Each place's card prices: the public table on the clinic's own site.
+    const [clinic] = await t.db.select({ slug: clinics.slug }).from(clinics).where(eq(clinics.id, searchClinic));
+    expect(first.priceTableUrl).toBe(`http://${clinic!.slug}.localhost:3999/precos`);
   });
 
   it('sorts by real distance from the position sent, with the km of each', async () => {

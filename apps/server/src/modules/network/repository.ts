@@ -130,3 +130,10 @@ export async function partnerUsage(db: Database, scope: Scope, exceptId: string 
 export async function lockClinicNetwork(tx: Database, scope: Scope): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`network:${scope.clinicId}`}, 0))`);
 }
+
+/** What names the clinic's own site: its domain, or its slug under the platform's. */
+export async function clinicSiteOf(db: Database, scope: Scope): Promise<{ slug: string; domain: string | null }> {
+  const [row] = await db.select({ slug: clinics.slug, domain: clinics.domain }).from(clinics).where(eq(clinics.id, scope.clinicId)).limit(1);
+  if (!row) throw new Error('the caller’s clinic is gone');
+  return row;
+}

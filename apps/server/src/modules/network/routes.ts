@@ -18,7 +18,9 @@ const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /** Rede Credenciada: the clinic_admin keeps the programme's accredited places; its patients search them (issues 26, 27). */
-export const networkRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+type NetworkOptions = { db: Database; now: () => Date; mainDomain: string; publicUrl: string };
+
+export const networkRoutes: FastifyPluginAsyncZod<NetworkOptions> = async (app, { db, now, ...site }) => {
   app.get(
     '/api/clinic/network',
     {
@@ -82,7 +84,7 @@ export const networkRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Dat
     },
     async (request) => {
       const tenant = requireTenant(request);
-      return withTenantScope(db, tenant.clinicId, (tx) => searchPatientNetwork(tx, tenant, request.query));
+      return withTenantScope(db, tenant.clinicId, (tx) => searchPatientNetwork(tx, tenant, request.query, site));
     },
   );
 };

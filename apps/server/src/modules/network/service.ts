@@ -5,10 +5,12 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
-import { deletePlaceRow, insertPlaceRow, lockClinicNetwork, partnerUsage, searchPlaceRows, updatePlaceRow } from './repository.ts';
+import { clinicSiteUrl } from '../tenancy/host-site.ts';
+import { clinicSiteOf, deletePlaceRow, insertPlaceRow, lockClinicNetwork, partnerUsage, searchPlaceRows, updatePlaceRow } from './repository.ts';
 
 type Scope = { clinicId: string };
 type Actor = Scope & { userId: string };
+type SiteOptions = { mainDomain: string; publicUrl: string };
 
 const m = messages.network;
 
@@ -24,10 +26,12 @@ export async function listClinicNetwork(db: Database, scope: Scope, query: ListQ
  * Rede Credenciada of the patient portal: the programme's places searched by name, category or address; with the
  * patient's position, nearest first, each with its distance in km.
  */
-export async function searchPatientNetwork(db: Database, scope: Scope, query: PatientNetworkQuery): Promise<PatientNetworkPage> {
+export async function searchPatientNetwork(db: Database, scope: Scope, query: PatientNetworkQuery, site: SiteOptions): Promise<PatientNetworkPage> {
   const origin = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
   const { rows, total } = await searchPlaceRows(db, scope, { ...query, origin });
-  return { items: rows, total, page: query.page, pageSize: query.pageSize };
+  // The price table lives on the clinic's own site (the web router's /precos), wherever the patient signed in.
+  const priceTableUrl = `${clinicSiteUrl(await clinicSiteOf(db, scope), site)}/precos`;
+  return { items: rows, total, page: query.page, pageSize: query.pageSize, priceTableUrl };
 }
 
 /** A confirmation is a fact of the past: a day after today (São Paulo) is refused. */
