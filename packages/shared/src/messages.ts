@@ -1741,6 +1741,11 @@ export const messages = {
     mapTitle: 'Mapa da Rede Credenciada',
     mapLoading: 'Carregando mapa...',
     mapError: 'Não foi possível carregar o mapa.',
+    zoomIn: 'Aproximar',
+    zoomOut: 'Afastar',
+    youAreHere: 'Você está aqui',
+    pinTitle: 'Posição do local',
+    pickedPosition: 'Posição marcada no mapa.',
   },
   /** The public price table on the clinic's site (issue 25). */
   priceTable: {

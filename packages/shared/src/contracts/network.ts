@@ -102,7 +102,3 @@ export type PatientNetworkPlace = z.infer<typeof patientNetworkPlaceSchema>;
 /** `priceTableUrl`: the public price table on the clinic's own site, where the patient sees the card prices. */
 export const patientNetworkPageSchema = pageOf(patientNetworkPlaceSchema).extend({ priceTableUrl: z.string() });
 export type PatientNetworkPage = z.infer<typeof patientNetworkPageSchema>;
-
-/** The map's tiles, from the server's configuration (MAP_TILE_URL, MAP_TILE_ATTRIBUTION): ADR 024. */
-export const mapTilesSchema = z.object({ url: z.string(), attribution: z.string() });
-export type MapTiles = z.infer<typeof mapTilesSchema>;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { FULL_NAME_MIN_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { cnpjSchema, hexColorSchema, slugSchema } from '../validators.ts';
-import { mapTilesSchema } from './network.ts';
 import { subscriptionPlanSchema } from './subscription-plans.ts';
 
 /** What a clinic's host shows: its name, logo and colour (DESIGN.md §2 "White-label"). */
@@ -16,6 +15,10 @@ export const clinicBrandingSchema = z.object({
   state: z.string().nullable(),
 });
 export type ClinicBranding = z.infer<typeof clinicBrandingSchema>;
+
+/** The network map's tiles, from the server's configuration (MAP_TILE_URL, MAP_TILE_ATTRIBUTION): ADR 024. */
+export const mapTilesSchema = z.object({ url: z.string(), attribution: z.string() });
+export type MapTiles = z.infer<typeof mapTilesSchema>;
 
 /** GET /api/tenant: which site this host is — the platform itself, or one clinic with its active patient plans. */
 /** `googleSignIn`: 'Login com Google' is on in admin Configurações and the server has Google credentials. */
