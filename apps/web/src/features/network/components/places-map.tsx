@@ -79,6 +79,8 @@ export function PlacesMap({ tiles, places = [], pin = null, onPick, you = null, 
     resize.observe(element);
     return () => {
       resize.disconnect();
+      // A page left mid-animation would have Leaflet finish it on a removed map: stop it first.
+      map.stop();
       map.remove();
       mapRef.current = null;
       markersRef.current = null;
@@ -89,10 +91,14 @@ export function PlacesMap({ tiles, places = [], pin = null, onPick, you = null, 
     const map = mapRef.current;
     if (!map) return undefined;
     const layer = L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
-    return () => void layer.remove();
+    return () => {
+      // On unmount the map may already be gone with its panes (its own cleanup ran first): nothing left to detach.
+      if (mapRef.current) layer.remove();
+    };
   }, [tiles.url, tiles.attribution]);
 
   // Markers and the view follow what is shown: every place (and the patient) in view, or the pin at street level.
+  // Moved without animation: the screen may be left at once, and Leaflet then finishes no animation on a removed map.
   const placesKey = places.map((place) => `${place.id}:${place.latitude}:${place.longitude}`).join('|');
   useEffect(() => {
     const map = mapRef.current;
@@ -110,11 +116,11 @@ export function PlacesMap({ tiles, places = [], pin = null, onPick, you = null, 
     }
     if (pin) {
       namedMarker(pin, m.pinTitle, 'place').addTo(markers);
-      map.setView([pin.lat, pin.lng], Math.max(map.getZoom(), PLACE_ZOOM));
+      map.setView([pin.lat, pin.lng], Math.max(map.getZoom(), PLACE_ZOOM), { animate: false });
     } else if (points.length === 1 && points[0]) {
-      map.setView(points[0], PLACE_ZOOM);
+      map.setView(points[0], PLACE_ZOOM, { animate: false });
     } else if (points.length > 1) {
-      map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: PLACE_ZOOM });
+      map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: PLACE_ZOOM, animate: false });
     }
     // `places` is read through its key: a new array with the same places neither redraws nor moves the map.
     // eslint-disable-next-line react-hooks/exhaustive-deps
