@@ -149,6 +149,16 @@ describe('Rede Credenciada of the clinic portal', () => {
     expect(list.total).toBe(3);
     expect(list.partnerLimit).toEqual({ max: 1, used: 1 });
 
+    // A plan lowered below what the clinic has: its partners stay and can be edited; no new partner fits.
+    const lowered = await clinicWithPartnerLimit(3);
+    const partners = [];
+    for (const n of [1, 2, 3]) partners.push(await create(lowered.owner, place({ name: `Parceira Antiga ${n}` })));
+    const [lowerPlan] = await t.db.insert(plans).values({ name: `Plataforma Menor ${Date.now()}`, priceCents: 9_700, maxClinics: 1 }).returning({ id: plans.id });
+    await t.db.update(clinics).set({ planId: lowerPlan!.id }).where(eq(clinics.id, lowered.clinicId));
+    expect((await call(lowered.owner)('PUT', `/api/clinic/network/${partners[0]!.id}`, place({ name: 'Parceira Antiga Renomeada' }))).statusCode).toBe(200);
+    expect((await call(lowered.owner)('POST', '/api/clinic/network', place({ name: 'Parceira Nova' }))).statusCode).toBe(409);
+    expect((await clinicList(lowered.owner)).partnerLimit).toEqual({ max: 1, used: 3 });
+
     const unlimited = await clinicWithPartnerLimit(null);
     for (const n of [1, 2, 3]) await create(unlimited.owner, place({ name: `Parceira ${n}` }));
     expect((await clinicList(unlimited.owner)).partnerLimit).toEqual({ max: null, used: 3 });

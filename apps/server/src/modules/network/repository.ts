@@ -75,6 +75,16 @@ export async function searchPlaceRows(db: Database, scope: Scope, search: PlaceS
   return { rows: rows.map((row) => ({ ...row, distanceKm: row.distanceKm === null ? null : Number(row.distanceKm) })), total };
 }
 
+/** The category a place of this clinic has now; null for no such place (or another clinic's). */
+export async function placeCategory(db: Database, scope: Scope, id: string): Promise<NetworkCategory | null> {
+  const [row] = await db
+    .select({ category: networkPlaces.category })
+    .from(networkPlaces)
+    .where(and(eq(networkPlaces.id, id), eq(networkPlaces.clinicId, scope.clinicId)))
+    .limit(1);
+  return row?.category ?? null;
+}
+
 export async function insertPlaceRow(db: Database, scope: Scope, input: NetworkPlaceForm, now: Date): Promise<NetworkPlace> {
   const [row] = await db
     .insert(networkPlaces)

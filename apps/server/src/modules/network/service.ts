@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
 import { clinicSiteUrl } from '../tenancy/host-site.ts';
-import { clinicSiteOf, deletePlaceRow, insertPlaceRow, lockClinicNetwork, partnerUsage, searchPlaceRows, updatePlaceRow } from './repository.ts';
+import { clinicSiteOf, deletePlaceRow, insertPlaceRow, placeCategory, lockClinicNetwork, partnerUsage, searchPlaceRows, updatePlaceRow } from './repository.ts';
 
 type Scope = { clinicId: string };
 type Actor = Scope & { userId: string };
@@ -40,12 +40,17 @@ function assertConfirmedByNow(input: NetworkPlaceForm, now: Date): void {
 }
 
 /**
- * The platform plan's `max_clinics` caps the partner places (ADR 024). `exceptId` is the place being edited: it is
- * not counted twice, and an own unit turned into a partner needs room like a new partner.
+ * The platform plan's `max_clinics` caps the partner places (ADR 024). `editedId` is the place being edited: a partner
+ * stays one without needing room (even when a lowered plan leaves the clinic over its limit), and an own unit turned
+ * into a partner needs room like a new one.
  */
-async function assertPartnerRoom(tx: Database, actor: Actor, input: NetworkPlaceForm, exceptId: string | null): Promise<void> {
+async function assertPartnerRoom(tx: Database, actor: Actor, input: NetworkPlaceForm, editedId: string | null): Promise<void> {
   if (!isPartnerCategory(input.category)) return;
-  const { max, used } = await partnerUsage(tx, actor, exceptId);
+  if (editedId) {
+    const current = await placeCategory(tx, actor, editedId);
+    if (current !== null && isPartnerCategory(current)) return;
+  }
+  const { max, used } = await partnerUsage(tx, actor, editedId);
   if (max !== null && used >= max) throw new AppError('CONFLICT', formatMessage(m.partnerLimitReached, { max }));
 }
 
