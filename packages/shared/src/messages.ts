@@ -1724,7 +1724,7 @@ export const messages = {
     empty: 'Nenhum local na Rede Credenciada ainda.',
     emptySearch: 'Nenhum local encontrado',
     searchLabel: 'Buscar na rede',
-    searchPlaceholder: 'Buscar por nome, categoria ou endereço...',
+    searchPlaceholder: 'Nome, categoria ou endereço...',
     found: { zero: 'Nenhum local encontrado', one: '1 local encontrado', other: '{count} locais encontrados' },
     enableLocation: 'Ativar Localização',
     locating: 'Localizando...',

@@ -1,4 +1,5 @@
 import { networkPlaceFormSchema, type NetworkPlace, type NetworkPlaceForm } from '@carteirinha/shared/contracts/network';
+import { formatPhone } from '@carteirinha/shared/format';
 import { saoPauloDay } from '@carteirinha/shared/sao-paulo-time';
 import { z } from 'zod';
 import { coordinateText, typedCoordinate } from './geo';
@@ -67,7 +68,8 @@ export function placeFormFieldsOf(place: NetworkPlace | null, now: Date): PlaceF
     name: place.name,
     category: place.category,
     address: place.address,
-    phone: place.phone ?? '',
+    // Masked as the field shows a typed number once left.
+    phone: place.phone ? formatPhone(place.phone) : '',
     hours: place.hours ?? '',
     services: place.services.join('\n'),
     latitude: coordinateText(place.latitude),
