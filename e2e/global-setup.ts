@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startTileServer, E2E_TILE_ATTRIBUTION, E2E_TILE_URL } from './map-tiles';
 import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './ports';
 import { DEMO_ACCOUNT_NAMES, RUN_DIR_VARIABLE, SESSIONS_PER_ACCOUNT, sessionsTaken } from './session-pool';
 
@@ -30,6 +31,9 @@ function serverEnvironment(dataDir: string): NodeJS.ProcessEnv {
     SIGN_IN_IP_LIMIT: '10000',
     // The test SMTP server cannot take port 587 on a shared machine: its port joins the SMTP ports.
     SMTP_ALLOWED_PORTS: `25,465,587,2525,${E2E_SMTP_PORT}`,
+    // The network map's tiles come from the local stand-in, never the internet (map-tiles.ts).
+    MAP_TILE_URL: E2E_TILE_URL,
+    MAP_TILE_ATTRIBUTION: E2E_TILE_ATTRIBUTION,
   };
 }
 
@@ -115,6 +119,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[RUN_DIR_VARIABLE] = runDir;
   const env = serverEnvironment(path.join(runDir, 'data'));
   await prepareDatabase(env);
+  const stopTiles = await startTileServer();
 
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, '../apps/server/src/server.ts')], { cwd: HERE, env, stdio: ['ignore', 'ignore', 'pipe'] });
   const errors = forwardErrors(server, 'WebServer');
@@ -122,10 +127,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await waitUntilReady(server, errors);
   } catch (error) {
     await stop(server);
+    await stopTiles();
     throw error;
   }
   return async () => {
     await stop(server);
+    await stopTiles();
     warnOfPoolNearlyUsed(runDir);
     fs.rmSync(runDir, { recursive: true, force: true });
   };

@@ -52,6 +52,8 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       '/clinica/pacientes — clinic admin',
       '/clinica/pacientes/:userId — a member',
       '/clinica/pacientes/importar — the form',
+      '/clinica/rede — clinic admin',
+      '/clinica/rede — dialog Novo Local with field errors and the map',
       '/clinica/financeiro — clinic admin',
       '/clinica/configuracoes — clinic admin',
       '/clinica/planos — plans, terms and billing',
@@ -95,6 +97,17 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       await check('/clinica/pacientes/:userId — a member');
       await openAdminOnlyPage(page, '/clinica/pacientes/importar', 'Importar pacientes de uma empresa');
       await check('/clinica/pacientes/importar — the form');
+      await openAdminOnlyPage(page, '/clinica/rede', 'Rede Credenciada');
+      await expect(page.getByRole('table', { name: 'Locais da Rede Credenciada' })).toContainText('Laboratório Análises Consolação');
+      await check('/clinica/rede — clinic admin');
+      await page.getByRole('button', { name: 'Novo Local' }).click();
+      const placeDialog = page.getByRole('dialog', { name: 'Novo Local' });
+      await placeDialog.getByRole('button', { name: 'Salvar' }).click();
+      await expect(placeDialog.getByText('Selecione a categoria do local')).toBeVisible();
+      await expect(placeDialog.locator('.leaflet-tile-loaded').first()).toBeVisible();
+      await check('/clinica/rede — dialog Novo Local with field errors and the map');
+      await placeDialog.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(placeDialog).toBeHidden();
       await openAdminOnlyPage(page, '/clinica/financeiro', 'Financeiro');
       await check('/clinica/financeiro — clinic admin');
       await openAdminOnlyPage(page, '/clinica/configuracoes', 'Configurações');
@@ -156,6 +169,7 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       '/clinica/servicos — Acesso restrito (receptionist)',
       '/clinica/equipe — Acesso restrito (receptionist)',
       '/clinica/pacientes — Acesso restrito (receptionist)',
+      '/clinica/rede — Acesso restrito (receptionist)',
       '/clinica/financeiro — Acesso restrito (receptionist)',
       '/clinica/configuracoes — Acesso restrito (receptionist)',
       '/clinica/planos — Acesso restrito (receptionist)',
@@ -166,7 +180,7 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       await signInAs('clinicStaff');
       await openAdminOnlyPage(page, '/clinica', 'Dashboard');
       await check('/clinica — dashboard, receptionist');
-      for (const path of ['/clinica/servicos', '/clinica/equipe', '/clinica/pacientes', '/clinica/financeiro', '/clinica/configuracoes', '/clinica/planos'] as const) {
+      for (const path of ['/clinica/servicos', '/clinica/equipe', '/clinica/pacientes', '/clinica/rede', '/clinica/financeiro', '/clinica/configuracoes', '/clinica/planos'] as const) {
         await openAdminOnlyPage(page, path, 'Acesso restrito');
         await check(`${path} — Acesso restrito (receptionist)`);
       }

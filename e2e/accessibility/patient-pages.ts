@@ -59,7 +59,8 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       '/paciente/cartao — card with its toasts (downloaded, shared)',
       '/paciente/assinatura — active subscription of the demo patient',
       '/paciente/assinatura/recibo/:id — receipt, desktop',
-      '/paciente/rede — Rede Credenciada',
+      '/paciente/rede — Rede Credenciada with its map',
+      '/paciente/rede — sorted by distance (location on)',
       '/paciente/historico — Histórico',
       '/paciente/perfil — profile',
       '/paciente — home, phone',
@@ -94,8 +95,17 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recibo de pagamento');
       await check('/paciente/assinatura/recibo/:id — receipt, desktop');
 
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: -23.5614, longitude: -46.6559 });
+      await page.goto('/paciente/rede');
+      await expect(page.getByTestId('network-count')).toHaveText(/locais encontrados$/);
+      await expect(page.getByRole('region', { name: 'Mapa da Rede Credenciada' }).locator('.leaflet-tile-loaded').first()).toBeVisible();
+      await check('/paciente/rede — Rede Credenciada with its map');
+      await page.getByRole('button', { name: 'Ativar Localização' }).click();
+      await expect(page.getByTestId('place-distance').first()).toHaveText('0,0 km');
+      await check('/paciente/rede — sorted by distance (location on)');
+
       for (const [path, heading, state] of [
-        ['/paciente/rede', 'Rede Credenciada', '/paciente/rede — Rede Credenciada'],
         ['/paciente/historico', 'Histórico', '/paciente/historico — Histórico'],
         ['/paciente/perfil', 'Meu Perfil', '/paciente/perfil — profile'],
       ] as const) {

@@ -9,7 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { tileOriginOf, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AVATAR_MAX_BYTES } from '@carteirinha/shared/constants';
 import { AppError } from './lib/app-error.ts';
@@ -58,6 +58,7 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { createCardSecretBox } from './modules/cards/card-secrets.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
+import { networkRoutes } from './modules/network/routes.ts';
 import { visitRoutes } from './modules/visits/routes.ts';
 import { patientVisitRoutes } from './modules/visits/patient-routes.ts';
 import { billingOf } from './modules/checkout/billing-wiring.ts';
@@ -120,6 +121,11 @@ function loggerFor(config: Config, stream: DestinationStream | undefined): Fasti
   };
 }
 
+function mapTileSources(config: Config): string[] {
+  const origin = tileOriginOf(config.mapTiles.url);
+  return origin ? [origin] : [];
+}
+
 function contentSecurityPolicy(config: Config) {
   return {
     directives: {
@@ -127,7 +133,8 @@ function contentSecurityPolicy(config: Config) {
       scriptSrc: ["'self'"],
       // Radix and sonner set inline style attributes for positioning.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      // The network map's tiles come from the configured tile server (ADR 024).
+      imgSrc: ["'self'", 'data:', 'blob:', ...mapTileSources(config)],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
@@ -308,6 +315,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(serviceRoutes, { db: database.db, now });
   await app.register(visitRoutes, { db: database.db, now });
   await app.register(patientVisitRoutes, { db: database.db });
+  await app.register(networkRoutes, { db: database.db, now, ...site });
   await app.register(memberRoutes, { db: database.db, jobs, now });
   registerMemberInvitationJobs(jobs, { db: database.db, mailer, log: app.log, ...site });
   await app.register(payoutRoutes, { db: database.db, jobs, now });
@@ -327,6 +335,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     ...site,
     googleSignIn: async () => config.google !== undefined && (await settings.get()).googleLogin,
     passwordMinLength: async () => (await settings.get()).passwordMinLength,
+    mapTiles: config.mapTiles,
   };
   await app.register(tenancyRoutes, { db: database.db, resolver, ...tenantAnswer });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SMTP_PORTS, loadConfig } from './config.ts';
+import { DEFAULT_SMTP_PORTS, loadConfig, tileOriginOf } from './config.ts';
 
 describe('TRUST_PROXY', () => {
   const trustProxyOf = (value: string | undefined) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
@@ -89,5 +89,26 @@ describe('the payment provider (issue 14)', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'asaas' })).toThrow(/ASAAS_WEBHOOK_TOKEN/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
     expect(() => loadConfig({ PIX_KEY: 'não é chave' })).toThrow(/PIX_KEY/);
+  });
+});
+
+describe('the network map’s tiles (ADR 024)', () => {
+  it('default to OpenStreetMap’s, with its attribution', () => {
+    const config = loadConfig({});
+    expect(config.mapTiles.url).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(config.mapTiles.attribution).toContain('OpenStreetMap');
+  });
+
+  it('take a tile server of the operator’s, and name its origin for the CSP', () => {
+    const config = loadConfig({ MAP_TILE_URL: 'https://{s}.tiles.exemplo.com.br/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Mapas Exemplo' });
+    expect(config.mapTiles).toEqual({ url: 'https://{s}.tiles.exemplo.com.br/{z}/{x}/{y}.png', attribution: 'Mapas Exemplo' });
+    expect(tileOriginOf(config.mapTiles.url)).toBe('https://*.tiles.exemplo.com.br');
+    expect(tileOriginOf('http://127.0.0.1:4912/tiles/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:4912');
+    expect(tileOriginOf('/tiles/{z}/{x}/{y}.png')).toBeNull();
+  });
+
+  it('refuse a URL without {z}, {x} and {y}, or not on http(s)', () => {
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.exemplo.com.br/mapa.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'javascript:alert(1)/{z}/{x}/{y}' })).toThrow(/MAP_TILE_URL/);
   });
 });

@@ -66,6 +66,28 @@ const portListFromEnv = z
     return ports;
   });
 
+/** OpenStreetMap's standard tiles and the attribution its tile usage policy asks for: the map's default (ADR 024). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+/**
+ * The origin the map's tiles come from, for the CSP's img-src: `https://{s}.tile.example.org` becomes
+ * `https://*.tile.example.org`. Null when the URL is not an http(s) URL with a host (a path on this server needs none).
+ */
+export function tileOriginOf(url: string): string | null {
+  const match = /^(https?):\/\/([^/?#]+)/.exec(url);
+  if (!match) return null;
+  const host = (match[2] ?? '').replace('{s}', '*');
+  return /^[a-zA-Z0-9.*:[\]-]+$/.test(host) ? `${match[1]}://${host}` : null;
+}
+
+/** A Leaflet tile URL template: {z}, {x} and {y}, on http(s) or a path of this server. */
+const tileUrlFromEnv = z
+  .string()
+  .default(DEFAULT_MAP_TILE_URL)
+  .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'a tile URL template with {z}, {x} and {y}')
+  .refine((url) => url.startsWith('/') || tileOriginOf(url) !== null, 'an http(s) URL (its host may use {s}) or a path of this server');
+
 /** Asaas's sandbox (its OpenAPI `servers`): the default, so a deployment charges real money only when told to. */
 export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3';
 
@@ -120,6 +142,9 @@ const envSchema = z.object({
   ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
   /** The platform's wallet: its 10 % fee is split to it on every charge (specification §9). */
   ASAAS_PLATFORM_WALLET_ID: z.string().min(1).optional(),
+  /** The network map's tiles (Leaflet URL template) and the attribution their provider asks to be shown (ADR 024). */
+  MAP_TILE_URL: tileUrlFromEnv,
+  MAP_TILE_ATTRIBUTION: z.string().min(1).default(DEFAULT_MAP_TILE_ATTRIBUTION),
   /** The Pix key the local provider's BR Codes name; without it each clinic gets a stable demo key. */
   PIX_KEY: z
     .string()
@@ -171,6 +196,8 @@ export type Config = {
   /** The pg_dump for 'Fazer Backup Agora' and the daily backup on PostgreSQL. */
   pgDumpPath: string;
   payments: PaymentsConfig;
+  /** The network map's tiles: delivered to the browser by GET /api/tenant, allowed by the CSP's img-src. */
+  mapTiles: { url: string; attribution: string };
 };
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -213,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     pgDumpPath: e.PG_DUMP_PATH,
+    mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     payments: {
       provider: e.PAYMENT_PROVIDER,
       asaas: { apiKey: e.ASAAS_API_KEY, baseUrl: e.ASAAS_BASE_URL.replace(/\/$/, ''), platformWalletId: e.ASAAS_PLATFORM_WALLET_ID },

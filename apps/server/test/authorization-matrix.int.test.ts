@@ -212,6 +212,11 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/clinic/settings': { request: () => ({ url: '/api/clinic/settings' }), expected: ONLY(200, ['clinicAdminA']) },
   'PUT /api/clinic/settings': { request: () => ({ url: '/api/clinic/settings', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   // Issue 26: Pacientes is the clinic admin's; a person who is not the clinic's patient is 404.
+  'GET /api/clinic/network': { request: () => ({ url: '/api/clinic/network' }), expected: ONLY(200, ['clinicAdminA']) },
+  'POST /api/clinic/network': { request: () => ({ url: '/api/clinic/network', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  'PUT /api/clinic/network/:id': { request: () => ({ url: '/api/clinic/network/00000000-0000-4000-8000-000000000000', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
+  'DELETE /api/clinic/network/:id': { request: () => ({ url: '/api/clinic/network/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['clinicAdminA']) },
+  'GET /api/patient/network': { request: () => ({ url: '/api/patient/network' }), expected: ONLY(200, ['patientA']) },
   'GET /api/clinic/members': { request: () => ({ url: '/api/clinic/members' }), expected: ONLY(200, ['clinicAdminA']) },
   'GET /api/clinic/members/:userId': { request: () => ({ url: '/api/clinic/members/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['clinicAdminA']) },
   // 'Importar CSV': the clinic admin's own plan previews; clinic B's plan is not one clinic A can enrol people in

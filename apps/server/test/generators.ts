@@ -73,3 +73,13 @@ export async function seedManyCharges(db: Database, card: Pick<GeneratedCard, 'c
     from generate_series(0, ${total} - 1) as n
   `);
 }
+
+/** Inserts `total` accredited places of one clinic in one statement, spread around São Paulo, named "Rede n". */
+export async function seedManyNetworkPlaces(db: Database, clinicId: string, total: number): Promise<void> {
+  await db.execute(sql`
+    insert into network_places (clinic_id, name, category, address, services, latitude, longitude, last_confirmed_on)
+    select ${clinicId}::uuid, 'Rede ' || n, (array['unidade_propria', 'clinica_parceira', 'laboratorio'])[1 + n % 3]::network_category,
+           'Rua Gerada, ' || n || ' - São Paulo - SP', array['Consultas', 'Exames'], -23.5 - n * 0.001, -46.6 - n * 0.001, now()::date
+    from generate_series(1, ${total}) as n
+  `);
+}

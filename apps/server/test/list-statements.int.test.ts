@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import { plans } from '../src/db/schema.ts';
 import { createCardHolder, type Holder } from '../src/modules/cards/card-fixtures.ts';
-import { seedManyCharges, seedManyClinics, seedManyUsers, seedManyVisits } from './generators.ts';
+import { seedManyCharges, seedManyClinics, seedManyNetworkPlaces, seedManyUsers, seedManyVisits } from './generators.ts';
 import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, statementsDuring, type TestApp } from './helpers.ts';
 import { saoPauloDay } from '../src/lib/sao-paulo-time.ts';
 import { buildClinicPayout, payoutMonth, type PayoutMonth } from '../src/modules/payouts/build.ts';
@@ -22,6 +22,7 @@ let owner: string;
 let clinicId: string;
 let busyHolder: Holder;
 let newHolder: Holder;
+let patient: string;
 
 function get(cookie: string, url: string): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -60,6 +61,8 @@ beforeAll(async () => {
   await seedManyVisits(t.db, { clinicId, cardId: card.id, subscriptionId: busyHolder.subscriptionId, patientUserId: busyHolder.userId }, 30);
   await seedManyCharges(t.db, { clinicId, subscriptionId: busyHolder.subscriptionId }, 30);
   await seedManyCharges(t.db, { clinicId, subscriptionId: newHolder.subscriptionId }, 1);
+  await seedManyNetworkPlaces(t.db, clinicId, 30);
+  patient = newHolder.cookie;
   // Thirty months of payouts of the lists' clinic (a charge a month), oldest first, as the monthly job makes them.
   for (let back = 29; back >= 0; back -= 1) await buildClinicPayout(t.db, clinicId, monthsAgo(back), new Date());
 });
@@ -84,6 +87,9 @@ describe('statements per list request do not grow with the page size', () => {
     { name: 'clinic visits filtered (Filtros)', url: '/api/clinic/visits?status=concluido&from=2000-01-01&to=2100-12-31', as: () => staff },
     { name: 'clinic members (Pacientes)', url: '/api/clinic/members', as: () => owner },
     { name: 'clinic members searched', url: '/api/clinic/members?q=pessoa', as: () => owner },
+    { name: 'clinic network (Rede Credenciada)', url: '/api/clinic/network', as: () => owner },
+    { name: 'clinic network searched', url: '/api/clinic/network?q=rede', as: () => owner },
+    { name: "a patient's network searched, nearest first", url: '/api/patient/network?q=rede&lat=-23.56&lng=-46.65', as: () => patient },
     { name: "a card's visits", url: () => `/api/clinic/visits?cardId=${busyHolder.cards[0]?.id ?? ''}`, as: () => staff },
     { name: "a patient's history (Histórico)", url: '/api/patient/history', as: () => busyHolder.cookie },
     { name: "a patient's history in a period", url: '/api/patient/history?from=2000-01-01&to=2100-12-31', as: () => busyHolder.cookie },

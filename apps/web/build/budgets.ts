@@ -80,6 +80,7 @@ export const BUDGETS: readonly Budget[] = [
         '/clinica/pacientes': 'src/features/members/pages/clinic-members-page.tsx',
         '/clinica/pacientes/importar': 'src/features/members/pages/clinic-member-import-page.tsx',
         '/clinica/pacientes/:userId': 'src/features/members/pages/clinic-member-page.tsx',
+        '/clinica/rede': 'src/features/network/pages/clinic-network-page.tsx',
         '/clinica/financeiro': 'src/features/payouts/pages/clinic-finance-page.tsx',
         '/clinica/configuracoes': 'src/features/clinics/pages/clinic-settings-page.tsx',
         '/clinica/planos': 'src/features/subscription-plans/pages/clinic-plans-page.tsx',

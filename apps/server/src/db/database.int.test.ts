@@ -7,7 +7,7 @@ import { cookieHeaderOf, createTestApp, createTestDatabase, type TestApp } from 
 import type { DatabaseHandle } from './client.ts';
 import { addCycleToDay } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay } from '../lib/sao-paulo-time.ts';
-import { auditLog, cards, clinics, companyMemberships, payments, payouts, plans, servicePriceHistory, services, subscriptionPlans, subscriptions, userRoles, users, visits } from './schema.ts';
+import { auditLog, cards, clinics, companyMemberships, networkPlaces, payments, payouts, plans, servicePriceHistory, services, subscriptionPlans, subscriptions, userRoles, users, visits } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 import { startOfSaoPauloMonth } from '../lib/sao-paulo-time.ts';
 
@@ -144,6 +144,11 @@ describe('demo seed', () => {
       expect(payout.feeCents).toBe(Math.round(payout.grossCents / 10));
       expect(payout.netCents).toBe(payout.grossCents - payout.feeCents);
     }
+    // Issue 26: the accredited network, an own unit and partners (a lab among them) around Avenida Paulista, within
+    // the Professional plan's partner limit (the seed ran twice above: still four places).
+    const demoNetwork = await t.db.select().from(networkPlaces).where(eq(networkPlaces.clinicId, demo!.id));
+    expect(demoNetwork.map((place) => place.category).sort()).toEqual(['clinica_parceira', 'clinica_parceira', 'laboratorio', 'unidade_propria']);
+    expect(demoNetwork.every((place) => Math.abs(place.latitude + 23.56) < 0.05 && Math.abs(place.longitude + 46.65) < 0.05)).toBe(true);
     // Every charge received before this São Paulo month is in exactly one payout.
     const closed = demoPayments.filter((charge) => charge.paidAt && charge.paidAt < startOfSaoPauloMonth(new Date()));
     expect(demoPayouts.reduce((sum, payout) => sum + payout.grossCents, 0)).toBe(closed.reduce((sum, charge) => sum + charge.amountCents, 0));

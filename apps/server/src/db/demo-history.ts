@@ -3,17 +3,19 @@
  * price list whose prices changed (the public table's history), a second receptionist, and twelve weeks of visits and
  * validations of the demo patient (some cancelled with a reason, one under way, some booked ahead), written as the
  * desk would have written them; the payouts of the months its charges were received (issue 26), all but the last
- * paid. Idempotent: each part is a no-op once it exists.
+ * paid; and its accredited network around Avenida Paulista (issue 26). Idempotent: each part is a no-op once it exists.
  */
 import { and, asc, eq, isNull, lt, min } from 'drizzle-orm';
+import type { NetworkPlaceForm } from '@carteirinha/shared/contracts/network';
 import type { ServiceCategory } from '@carteirinha/shared/contracts/services';
 import type { Database } from './client.ts';
-import { cardValidations, cards, clinics, companyMemberships, payments, payouts, services, subscriptionPlans, subscriptions, visits } from './schema.ts';
+import { cardValidations, cards, clinics, companyMemberships, networkPlaces, payments, payouts, services, subscriptionPlans, subscriptions, visits } from './schema.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { buildClinicPayout, payoutMonth, previousPayoutMonth } from '../modules/payouts/build.ts';
 import { nextYearMonth, saoPauloDay, saoPauloMidnight } from '../lib/sao-paulo-time.ts';
 import { issueCardsForSubscription } from '../modules/cards/issue.ts';
 import { confirmMemberImport, previewMemberImport } from '../modules/members/import-service.ts';
+import { createPlace } from '../modules/network/service.ts';
 import { createService, updateService } from '../modules/services/service.ts';
 import { CARD_WORK_QUEUE, cardWorkSchema } from '../modules/subscriptions/follow-ups.ts';
 
@@ -219,4 +221,56 @@ export async function ensureDemoCompanyMembers(db: Database, actor: Actor, cardB
   if (expectedLines.length === 0) return;
   await confirmMemberImport(deps, actor, { ...request, expectedLines });
   for (const subscriptionId of cardWork) await db.transaction((tx) => issueCardsForSubscription(tx, subscriptionId, cardBox));
+}
+
+/** Clínica Demo's accredited network: its own unit on Avenida Paulista and, a short walk or ride away, partners. */
+const DEMO_NETWORK: Omit<NetworkPlaceForm, 'lastConfirmedOn'>[] = [
+  {
+    name: 'Clínica Demo - Unidade Paulista',
+    category: 'unidade_propria',
+    address: 'Avenida Paulista, 1578, conjunto 41 - Bela Vista, São Paulo - SP',
+    phone: '1133334444',
+    hours: 'Seg a Sex, 8h às 18h; Sáb, 8h às 12h',
+    services: ['Consulta clínica geral', 'Consulta pediátrica', 'Ultrassom abdominal', 'Limpeza de pele'],
+    latitude: -23.5614,
+    longitude: -46.6559,
+  },
+  {
+    name: 'Clínica Parceira Jardins',
+    category: 'clinica_parceira',
+    address: 'Rua Augusta, 2690 - Jardins, São Paulo - SP',
+    phone: '1130642200',
+    hours: 'Seg a Sex, 7h às 19h',
+    services: ['Cardiologia', 'Dermatologia', 'Ortopedia'],
+    latitude: -23.5667,
+    longitude: -46.6648,
+  },
+  {
+    name: 'Laboratório Análises Consolação',
+    category: 'laboratorio',
+    address: 'Rua da Consolação, 2302 - Consolação, São Paulo - SP',
+    phone: '1132561100',
+    hours: 'Seg a Sáb, 6h às 14h',
+    services: ['Hemograma completo', 'Exames de sangue', 'Urina tipo 1'],
+    latitude: -23.5532,
+    longitude: -46.6622,
+  },
+  {
+    name: 'Clínica Parceira Vila Mariana',
+    category: 'clinica_parceira',
+    address: 'Rua Domingos de Morais, 1200 - Vila Mariana, São Paulo - SP',
+    phone: '1155741300',
+    hours: 'Seg a Sex, 8h às 20h',
+    services: ['Oftalmologia', 'Ginecologia'],
+    latitude: -23.5893,
+    longitude: -46.6365,
+  },
+];
+
+/** The accredited network, written through the network module as the clinic's admin would, confirmed last week. */
+export async function ensureDemoNetwork(db: Database, actor: Actor, now: Date): Promise<void> {
+  const [existing] = await db.select({ id: networkPlaces.id }).from(networkPlaces).where(eq(networkPlaces.clinicId, actor.clinicId)).limit(1);
+  if (existing) return;
+  const lastConfirmedOn = saoPauloDay(new Date(now.getTime() - 7 * DAY_MS));
+  for (const place of DEMO_NETWORK) await createPlace(db, actor, { ...place, lastConfirmedOn }, now);
 }

@@ -23,6 +23,7 @@ import { SUBSCRIPTION_STATUSES } from '@carteirinha/shared/contracts/subscriptio
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@carteirinha/shared/contracts/payments';
 import { SUPPORT_LEVELS } from '@carteirinha/shared/contracts/plans';
 import { SERVICE_CATEGORIES } from '@carteirinha/shared/contracts/services';
+import { NETWORK_CATEGORIES } from '@carteirinha/shared/contracts/network';
 import { VISIT_STATUSES } from '@carteirinha/shared/contracts/visits';
 import { CARD_LOOKUP_METHODS, CARD_VALIDATION_RESULTS } from '@carteirinha/shared/contracts/cards';
 import { PAYOUT_LINE_KINDS, PAYOUT_STATUSES } from '@carteirinha/shared/contracts/payouts';
@@ -189,6 +190,7 @@ export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
 export const supportLevel = pgEnum('support_level', SUPPORT_LEVELS);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 export const serviceCategory = pgEnum('service_category', SERVICE_CATEGORIES);
+export const networkCategory = pgEnum('network_category', NETWORK_CATEGORIES);
 export const visitStatus = pgEnum('visit_status', VISIT_STATUSES);
 export const cardLookupMethod = pgEnum('card_lookup_method', CARD_LOOKUP_METHODS);
 export const cardValidationResult = pgEnum('card_validation_result', CARD_VALIDATION_RESULTS);
@@ -1027,5 +1029,36 @@ export const payoutLines = pgTable(
   (t) => [
     uniqueIndex('payout_lines_payment_kind_key').on(t.paymentId, sql`(${t.kind} = 'recebimento')`),
     index('payout_lines_payout_idx').on(t.payoutId, t.occurredAt),
+  ],
+);
+
+/**
+ * The programme's accredited network (issue 26): own units, partner clinics and laboratories, each with its position
+ * for the patients' map and the day the clinic last confirmed its details. Partners count against the platform plan's
+ * `max_clinics` (ADR 024).
+ */
+export const networkPlaces = pgTable(
+  'network_places',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: networkCategory('category').notNull(),
+    address: text('address').notNull(),
+    /** Digits only (area code and number); null when the clinic gave none. */
+    phone: varchar('phone', { length: 11 }),
+    hours: text('hours'),
+    services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    lastConfirmedOn: date('last_confirmed_on').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('network_places_clinic_idx').on(t.clinicId, t.name),
+    check('network_places_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('network_places_longitude_range', sql`${t.longitude} between -180 and 180`),
   ],
 );

@@ -12,7 +12,7 @@ import { issueCardsForSubscription } from '../modules/cards/issue.ts';
 import { recordLocalCharge } from '../modules/payments/providers/local.ts';
 import { addCycleToDay, shiftByCycles } from '../modules/subscriptions/periods.ts';
 import { saoPauloDay, saoPauloMidnight } from '../lib/sao-paulo-time.ts';
-import { ensureDemoClinicDetails, ensureDemoCompanyMembers, ensureDemoPayouts, ensureDemoServices, ensureDemoVisits } from './demo-history.ts';
+import { ensureDemoClinicDetails, ensureDemoCompanyMembers, ensureDemoNetwork, ensureDemoPayouts, ensureDemoServices, ensureDemoVisits } from './demo-history.ts';
 
 /** How long the demo patient has been a member: long enough for months of visits and charges on every screen. */
 const DEMO_MEMBERSHIP_MONTHS = 4;
@@ -230,6 +230,7 @@ export async function seedDatabase({ db, auth, cardBox, withDemo }: SeedOptions)
   const now = new Date();
   if (owner) await ensureDemoServices(db, { clinicId, userId: owner }, now);
   if (owner) await ensureDemoCompanyMembers(db, { clinicId, userId: owner }, cardBox, now);
+  if (owner) await ensureDemoNetwork(db, { clinicId, userId: owner }, now);
   if (patient) await ensureDemoVisits(db, clinicId, patient, desk, now);
   const platformAdmin = ids.get(DEMO_ACCOUNTS.admin);
   if (platformAdmin) await ensureDemoPayouts(db, clinicId, platformAdmin, now);

@@ -84,6 +84,7 @@ const clinicRoutes: RouteObject = {
             { path: 'pacientes', lazy: lazyPage(() => import('@/features/members/pages/clinic-members-page'), 'ClinicMembersPage') },
             { path: 'pacientes/importar', lazy: lazyPage(() => import('@/features/members/pages/clinic-member-import-page'), 'ClinicMemberImportPage') },
             { path: 'pacientes/:userId', lazy: lazyPage(() => import('@/features/members/pages/clinic-member-page'), 'ClinicMemberPage') },
+            { path: 'rede', lazy: lazyPage(() => import('@/features/network/pages/clinic-network-page'), 'ClinicNetworkPage') },
             { path: 'financeiro', lazy: lazyPage(() => import('@/features/payouts/pages/clinic-finance-page'), 'ClinicFinancePage') },
             { path: 'configuracoes', lazy: lazyPage(() => import('@/features/clinics/pages/clinic-settings-page'), 'ClinicSettingsPage') },
           ],

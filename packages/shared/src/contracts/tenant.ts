@@ -16,6 +16,10 @@ export const clinicBrandingSchema = z.object({
 });
 export type ClinicBranding = z.infer<typeof clinicBrandingSchema>;
 
+/** The network map's tiles, from the server's configuration (MAP_TILE_URL, MAP_TILE_ATTRIBUTION): ADR 024. */
+export const mapTilesSchema = z.object({ url: z.string(), attribution: z.string() });
+export type MapTiles = z.infer<typeof mapTilesSchema>;
+
 /** GET /api/tenant: which site this host is — the platform itself, or one clinic with its active patient plans. */
 /** `googleSignIn`: 'Login com Google' is on in admin Configurações and the server has Google credentials. */
 /**
@@ -23,8 +27,9 @@ export type ClinicBranding = z.infer<typeof clinicBrandingSchema>;
  * aprovação" (no plans) and takes no patients; its team can still sign in there.
  */
 /** `passwordMinLength`: the shortest new password, from admin Configurações, so the forms say it before the server. */
+/** `mapTiles`: where the network map's tiles come from and whose attribution it shows (server configuration, ADR 024). */
 export const tenantResponseSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable(), googleSignIn: z.boolean(), passwordMinLength: z.number().int() }),
+  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable(), googleSignIn: z.boolean(), passwordMinLength: z.number().int(), mapTiles: mapTilesSchema }),
   z.object({
     kind: z.literal('clinic'),
     clinic: clinicBrandingSchema,
@@ -32,6 +37,7 @@ export const tenantResponseSchema = z.discriminatedUnion('kind', [
     googleSignIn: z.boolean(),
     awaitingApproval: z.boolean(),
     passwordMinLength: z.number().int(),
+    mapTiles: mapTilesSchema,
   }),
 ]);
 export type TenantResponse = z.infer<typeof tenantResponseSchema>;

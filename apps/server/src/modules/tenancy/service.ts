@@ -3,7 +3,7 @@ import { DEMO_CLINIC_SLUG, TRIAL_DAYS } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
 import type { Role } from '@carteirinha/shared/roles';
 import type { z } from 'zod';
-import type { onboardingClinicSchema, TenantResponse } from '@carteirinha/shared/contracts/tenant';
+import type { MapTiles, onboardingClinicSchema, TenantResponse } from '@carteirinha/shared/contracts/tenant';
 import type { Database } from '../../db/client.ts';
 import { clinics, plans, userRoles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -33,6 +33,8 @@ export type TenantAnswerOptions = {
   googleSignIn: () => Promise<boolean>;
   /** The shortest new password (admin Configurações), for the sign-up and reset forms. */
   passwordMinLength: () => Promise<number>;
+  /** The network map's tiles (configuration). */
+  mapTiles: MapTiles;
 };
 
 /** Clínica Demo's own site, where the platform's 'Ver Demonstração' leads; null when there is no open demo clinic. */
@@ -52,7 +54,8 @@ async function demoUrl(db: Database, options: TenantAnswerOptions): Promise<stri
 export async function tenantOf(db: Database, site: HostSite, options: TenantAnswerOptions): Promise<TenantResponse> {
   const googleSignIn = await options.googleSignIn();
   const passwordMinLength = await options.passwordMinLength();
-  if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl(db, options), googleSignIn, passwordMinLength };
+  const { mapTiles } = options;
+  if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl(db, options), googleSignIn, passwordMinLength, mapTiles };
   const { id, name, slug, logoUrl, primaryColor, city, state, awaitingApproval } = site.clinic;
   return {
     kind: 'clinic',
@@ -62,6 +65,7 @@ export async function tenantOf(db: Database, site: HostSite, options: TenantAnsw
     googleSignIn,
     awaitingApproval,
     passwordMinLength,
+    mapTiles,
   };
 }
 
