@@ -105,7 +105,10 @@ test.describe('the patient portal on real data (issue 27)', () => {
     await expect(next).toContainText('Consulta de retorno');
     await expect(next).toContainText('com Dra. Helena Costa');
     await expect(main.getByRole('region', { name: 'Dependentes' }).getByTestId('dependents-count')).toHaveText('0');
-    await expect(main.getByRole('region', { name: 'Rede Credenciada' }).getByRole('link', { name: 'Ver rede' })).toBeVisible();
+    const network = main.getByRole('region', { name: 'Rede Credenciada' });
+    await expect(network.getByRole('link', { name: 'Ver rede' })).toBeVisible();
+    // The demo's places and any another test added meanwhile: a count of them, never none.
+    await expect(network.getByTestId('network-count')).toHaveText(/^\d+ locais credenciados$/);
 
     // Newest first: the exam (R$ 80,00 at 25 %) was recorded after the consultation (R$ 200,00 at 30 %).
     const latest = main.getByRole('region', { name: 'Últimos Atendimentos' }).getByRole('listitem');

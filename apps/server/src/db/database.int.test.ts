@@ -172,6 +172,7 @@ describe('demo seed', () => {
     const home = (await t.app.inject({ method: 'GET', url: '/api/patient/home', headers: patient })).json<PatientHome>();
     expect(home.nextAppointment).not.toBeNull();
     expect(home.latestVisits).toHaveLength(3);
+    expect(home.networkPlaces).toBe(demoNetwork.length);
   });
 
   it('without demo data, seeds only the platform plans', async () => {

@@ -87,5 +87,7 @@ export const patientHomeSchema = z.object({
   /** The dependents the holder covers now (removed ones are not). */
   dependents: z.array(z.object({ id: z.uuid(), fullName: z.string() })),
   latestVisits: z.array(patientVisitSchema).max(3),
+  /** How many places the programme's accredited network has (Rede Credenciada). */
+  networkPlaces: z.number().int().nonnegative(),
 });
 export type PatientHome = z.infer<typeof patientHomeSchema>;

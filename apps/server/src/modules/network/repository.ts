@@ -75,6 +75,11 @@ export async function searchPlaceRows(db: Database, scope: Scope, search: PlaceS
   return { rows: rows.map((row) => ({ ...row, distanceKm: row.distanceKm === null ? null : Number(row.distanceKm) })), total };
 }
 
+/** How many places the clinic's programme has (Início's network tile). */
+export async function placeCount(db: Database, scope: Scope): Promise<number> {
+  return totalOf(db.select({ total: count() }).from(networkPlaces).where(eq(networkPlaces.clinicId, scope.clinicId)));
+}
+
 /** The category a place of this clinic has now; null for no such place (or another clinic's). */
 export async function placeCategory(db: Database, scope: Scope, id: string): Promise<NetworkCategory | null> {
   const [row] = await db

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
 import { clinicSiteUrl } from '../tenancy/host-site.ts';
-import { clinicSiteOf, deletePlaceRow, insertPlaceRow, placeCategory, lockClinicNetwork, partnerUsage, searchPlaceRows, updatePlaceRow } from './repository.ts';
+import { clinicSiteOf, deletePlaceRow, insertPlaceRow, placeCategory, lockClinicNetwork, partnerUsage, placeCount, searchPlaceRows, updatePlaceRow } from './repository.ts';
 
 type Scope = { clinicId: string };
 type Actor = Scope & { userId: string };
@@ -20,6 +20,11 @@ export async function listClinicNetwork(db: Database, scope: Scope, query: ListQ
   const partnerLimit = await partnerUsage(db, scope);
   // The response schema leaves the (null) distance out.
   return { items: rows, total, page: query.page, pageSize: query.pageSize, partnerLimit };
+}
+
+/** How many places the programme has: the count on the patient's Início. */
+export async function programmePlaceCount(db: Database, scope: Scope): Promise<number> {
+  return placeCount(db, scope);
 }
 
 /**

@@ -221,7 +221,7 @@ describe('GET /api/patient/home', () => {
 
   it('is empty for a patient with nothing booked, no dependent and no visit yet; never shows another clinic', async () => {
     const fresh = await createCardHolder(t, (await createClinic(t.db, 'Clínica Nova')).clinicId);
-    expect((await get(fresh, '/api/patient/home')).json<PatientHome>()).toEqual({ nextAppointment: null, dependents: [], latestVisits: [] });
+    expect((await get(fresh, '/api/patient/home')).json<PatientHome>()).toEqual({ nextAppointment: null, dependents: [], latestVisits: [], networkPlaces: 0 });
     const theirs = (await get(stranger, '/api/patient/home')).json<PatientHome>();
     expect(theirs.latestVisits.map((visit) => visit.serviceName)).toEqual(['Consulta de outra clínica']);
     expect(theirs.nextAppointment).toBeNull();

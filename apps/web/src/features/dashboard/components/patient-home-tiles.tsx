@@ -48,11 +48,8 @@ export function NextAppointmentTile({ appointment, clinicName }: { appointment: 
   );
 }
 
-/**
- * The accredited network. `placesCount` is the number of places of the programme: null until the network module
- * (issue 27, /paciente/rede) gives Início a count, and the tile then says what the network is for instead.
- */
-export function NetworkTile({ placesCount }: { placesCount: number | null }) {
+/** The accredited network: how many places the programme has, and the way to them. */
+export function NetworkTile({ placesCount }: { placesCount: number }) {
   return (
     <Tile
       title={p.network}
@@ -63,9 +60,9 @@ export function NetworkTile({ placesCount }: { placesCount: number | null }) {
         </Button>
       }
     >
-      {placesCount === null ? null : (
-        <p className="text-lg font-semibold tabular-nums">{placesCount === 1 ? p.networkCountOne : formatMessage(p.networkCount, { count: placesCount })}</p>
-      )}
+      <p className="text-lg font-semibold tabular-nums" data-testid="network-count">
+        {placesCount === 1 ? p.networkCountOne : formatMessage(p.networkCount, { count: placesCount })}
+      </p>
       <p className="text-muted-foreground">{p.networkHint}</p>
     </Tile>
   );

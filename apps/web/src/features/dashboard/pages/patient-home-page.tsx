@@ -148,8 +148,7 @@ function HomeSections({ clinicName }: { clinicName: string | null }) {
     <>
       <div className="grid gap-4 md:grid-cols-3">
         <NextAppointmentTile appointment={home.data.nextAppointment} clinicName={clinicName} />
-        {/* The network's count comes with its module (issue 27, /paciente/rede); until then the tile has none. */}
-        <NetworkTile placesCount={null} />
+        <NetworkTile placesCount={home.data.networkPlaces} />
         <DependentsTile dependents={home.data.dependents} />
       </div>
       <LatestVisits visits={home.data.latestVisits} />
