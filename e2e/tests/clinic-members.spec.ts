@@ -45,6 +45,8 @@ test('the clinic admin searches the members and opens one whole: subscription, c
   await expect(page.getByRole('table', { name: m.charges }).getByRole('row').filter({ hasText: 'Pago' }).first()).toBeVisible();
   await expect(page.getByRole('table', { name: m.visits }).getByRole('row')).toHaveCount(21);
   await expect(page.getByRole('table', { name: m.validations }).getByRole('row').filter({ hasText: m.validationResults.valid }).first()).toBeVisible();
+  // The money issue's CPF correction is at hand on the patient's page, already addressed to this patient.
+  await expect(page.getByRole('form', { name: messages.cpfOwner.title }).getByLabel(messages.cpfOwner.emailLabel)).toHaveValue(DEMO_PATIENT);
   await page.getByRole('link', { name: m.back }).click();
   await expect(page).toHaveURL(/\/clinica\/pacientes$/);
 });

@@ -16,6 +16,7 @@ import { groupCardNumber } from '@/features/cards/lib/card-format';
 import { VisitStatusBadge } from '@/features/visits/components/visit-status-badge';
 import { useMember } from '../api/members';
 import { MemberStatusBadge } from '../components/member-status-badge';
+import { CpfOwnerCard } from '@/features/profiles/components/cpf-owner-card';
 
 const m = messages.members;
 const d = m.detailColumns;
@@ -187,6 +188,9 @@ export function ClinicMemberPage() {
       {back}
       <PageHeader title={member.data.fullName} description={m.detailTitle} actions={<MemberStatusBadge member={member.data} />} />
       <MemberSections member={member.data} />
+      <div className="mt-6">
+        <CpfOwnerCard email={member.data.email} />
+      </div>
     </>
   );
 }

@@ -17,9 +17,10 @@ const s = messages.cpfOwner;
 /**
  * 'Corrigir CPF' (issue 22): a CPF belongs to one person per clinic, and a checkout with someone else's CPF is
  * refused. When the real owner comes with a document, the clinic admin gives the CPF to that patient's account; the
- * answer stays on the card, in view, with what changed.
+ * answer stays on the card, in view, with what changed. On a patient's page (Pacientes) the form starts with that
+ * patient's e-mail: the CPF is given to them.
  */
-export function CpfOwnerCard() {
+export function CpfOwnerCard({ email = '' }: { email?: string }) {
   const reassign = useReassignCpf();
   const [done, setDone] = useState<ReassignCpfResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,14 +35,14 @@ export function CpfOwnerCard() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(reassignCpfRequestSchema), defaultValues: { cpf: '', email: '' } });
+  } = useForm({ resolver: zodResolver(reassignCpfRequestSchema), defaultValues: { cpf: '', email } });
 
   const onValid = async (values: { cpf: string; email: string }) => {
     setDone(null);
     setFailure(null);
     try {
       setDone(await reassign.mutateAsync(values));
-      reset({ cpf: '', email: '' });
+      reset({ cpf: '', email });
     } catch (error) {
       setFailure(errorMessage(error));
     }
