@@ -66,8 +66,19 @@ async function cast(db: Database) {
         where s.clinic_id = ${text(largest.clinic_id)}::uuid group by u.email order by count(*) desc limit 1`,
   );
   const visits = await one(db, sql`select count(*) as total from visits where clinic_id = ${text(largest.clinic_id)}::uuid`);
+  const largestAdmin = await one(
+    db,
+    sql`select u.email from user_roles r join users u on u.id = r.user_id where r.clinic_id = ${text(largest.clinic_id)}::uuid and r.role = 'clinic_admin' order by u.email limit 1`,
+  );
+  // The patient whose Histórico is longest: the history, its summary and Início read the most rows for them.
+  const historyPatient = await one(
+    db,
+    sql`select u.email, count(*) as visits from visits v join cards c on c.id = v.card_id join users u on u.id = c.holder_user_id
+        where v.clinic_id = ${text(largest.clinic_id)}::uuid group by u.email order by count(*) desc limit 1`,
+  );
   return {
-    largest: { clinicId: text(largest.clinic_id), patients: Number(largest.patients), visits: Number(visits.total), staff: text((await staffOf(largest.clinic_id)).email) },
+    largest: { clinicId: text(largest.clinic_id), patients: Number(largest.patients), visits: Number(visits.total), staff: text((await staffOf(largest.clinic_id)).email), admin: text(largestAdmin.email) },
+    historyPatient: { email: text(historyPatient.email), visits: Number(historyPatient.visits) },
     median: { clinicId: text(median.clinic_id), patients: Number(median.patients), staff: text((await staffOf(median.clinic_id)).email) },
     card: { id: text(card.id), number: text(card.number), cpf: text(card.cpf), firstName: text(card.first_name) },
     busyPatient: { email: text(busyPatient.email), charges: Number(busyPatient.charges) },
@@ -207,6 +218,8 @@ async function main(): Promise<void> {
     const largeStaff = await signInCookie(server, people.largest.staff, DEMO_PASSWORD);
     const medianStaff = await signInCookie(server, people.median.staff, DEMO_PASSWORD);
     const patient = await signInCookie(server, people.busyPatient.email, DEMO_PASSWORD);
+    const largeAdmin = await signInCookie(server, people.largest.admin, DEMO_PASSWORD);
+    const historyPatient = await signInCookie(server, people.historyPatient.email, DEMO_PASSWORD);
     const all: Scenario[] = [
       { name: 'admin dashboard', method: 'GET', path: '/api/admin/dashboard', cookie: admin },
       { name: 'admin clinics, page 1', method: 'GET', path: '/api/admin/clinics?pageSize=20', cookie: admin },
@@ -232,6 +245,17 @@ async function main(): Promise<void> {
       { name: 'card validation by CPF', method: 'POST', path: '/api/clinic/card-validations', body: JSON.stringify({ cardToken: people.card.cpf, source: 'manual' }), cookie: largeStaff },
       { name: "patient's charges", method: 'GET', path: '/api/patient/payments', cookie: patient },
       { name: "patient's cards", method: 'GET', path: '/api/patient/cards', cookie: patient },
+      // Issues 25–27: the clinic's members, payouts and network; the patient's Início, Histórico and network.
+      { name: 'clinic members, largest clinic, page 1', method: 'GET', path: '/api/clinic/members?pageSize=20', cookie: largeAdmin },
+      { name: 'clinic members, largest clinic, search a first name', method: 'GET', path: `/api/clinic/members?pageSize=20&q=${encodeURIComponent(people.card.firstName)}`, cookie: largeAdmin },
+      { name: 'clinic members, largest clinic, search one CPF', method: 'GET', path: `/api/clinic/members?pageSize=20&q=${people.card.cpf}`, cookie: largeAdmin },
+      { name: `clinic members, largest clinic, page ${DEEP_PAGE}`, method: 'GET', path: await deepPath(server, largeAdmin, '/api/clinic/members'), cookie: largeAdmin },
+      { name: 'clinic payouts, largest clinic', method: 'GET', path: '/api/clinic/payouts', cookie: largeAdmin },
+      { name: 'clinic network, largest clinic', method: 'GET', path: '/api/clinic/network?pageSize=20', cookie: largeAdmin },
+      { name: "patient's home (longest history)", method: 'GET', path: '/api/patient/home', cookie: historyPatient },
+      { name: "patient's history, page 1 (longest history)", method: 'GET', path: '/api/patient/history?pageSize=20', cookie: historyPatient },
+      { name: "patient's history summary, all time (longest history)", method: 'GET', path: '/api/patient/history/summary', cookie: historyPatient },
+      { name: "patient's network, nearest first", method: 'GET', path: '/api/patient/network?pageSize=20&lat=-23.56&lng=-46.65', cookie: historyPatient },
     ];
     const scenarios = all.filter((scenario) => !ONLY || scenario.name.includes(ONLY));
 
