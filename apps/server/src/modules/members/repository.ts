@@ -64,18 +64,24 @@ function statusCondition(status: MemberListQuery['status']): SQL | undefined {
   return status === 'none' ? sql`s.id is null` : sql`s.status = ${status}`;
 }
 
-/** The programme's patients with their latest subscription: one statement, the latest found per person by its index. */
-function memberSelect(scope: Scope, conditions: (SQL | undefined)[]): SQL {
-  const where = sql.join(
+function whereOf(scope: Scope, conditions: (SQL | undefined)[]): SQL {
+  return sql.join(
     [sql`r.clinic_id = ${scope.clinicId} and r.role = 'patient'`, ...conditions.filter((condition): condition is SQL => condition !== undefined)],
     sql` and `,
   );
+}
+
+/**
+ * The programme's patients with their latest subscription: one statement, the latest found per person by its index.
+ * `roles` is where the rows come from: the clinic's roles, or a page of them already cut (see listMembers).
+ */
+function memberSelect(scope: Scope, conditions: (SQL | undefined)[], roles: SQL = sql`user_roles`): SQL {
   return sql`
     select r.user_id, r.created_at::text as cursor_at, r.created_at as joined_at, coalesce(p.full_name, u.name) as full_name, u.email, p.cpf,
       s.id as subscription_id, sp.name as plan_name, s.status::text as status, s.expires_at,
       (select c.number from cards c where c.clinic_id = r.clinic_id and c.holder_user_id = r.user_id and c.dependent_id is null order by c.issued_at limit 1) as card_number,
       (select count(*) from dependents d where d.clinic_id = r.clinic_id and d.holder_user_id = r.user_id and d.removed_at is null) as dependents
-    from user_roles r
+    from ${roles} r
     join users u on u.id = r.user_id
     left join profiles p on p.id = r.user_id
     left join lateral (
@@ -83,19 +89,38 @@ function memberSelect(scope: Scope, conditions: (SQL | undefined)[]): SQL {
       where x.clinic_id = r.clinic_id and x.user_id = r.user_id order by x.created_at desc limit 1
     ) s on true
     left join subscription_plans sp on sp.id = s.plan_id
-    where ${where}`;
+    where ${whereOf(scope, conditions)}`;
 }
 
-/** 'Pacientes', newest members first, a page after `query.after` (keyset on the role's created_at and the user id). */
+/**
+ * The clinic's patients that match name, e-mail, CPF or card: what a page and its count need when no status is asked.
+ * The person's name and e-mail are joined only for a search (every role has its user: a foreign key).
+ */
+function leanRoles(scope: Scope, search: SQL | undefined, conditions: (SQL | undefined)[] = []): SQL {
+  const people = search ? sql` join users u on u.id = r.user_id left join profiles p on p.id = r.user_id` : sql``;
+  return sql`from user_roles r${people} where ${whereOf(scope, [search, ...conditions])}`;
+}
+
+const ORDER = sql`order by r.created_at desc, r.user_id desc`;
+
+/**
+ * 'Pacientes', newest members first, a page after `query.after` (keyset on the role's created_at and the user id).
+ * Without a status filter the page is cut from the roles alone and only its rows get their subscription, card and
+ * dependents, and the count reads the roles alone: at 2 212 patients the whole-clinic join took 19 ms a page (bench/
+ * RESULTS.md). A status filter needs each person's latest subscription to choose, so it reads them all.
+ */
 export async function listMembers(db: Database, scope: Scope, query: MemberListQuery): Promise<{ items: Member[]; total: number; nextCursor: string | null }> {
   const term = query.q?.trim();
-  const filters = [term ? searchCondition(term) : undefined, statusCondition(query.status)];
+  const search = term ? searchCondition(term) : undefined;
+  const status = statusCondition(query.status);
   const cursor = query.after ? decodeCursor(query.after) : null;
   const after = cursor ? sql`(r.created_at, r.user_id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
-  const [rows, counted] = await Promise.all([
-    rowsOf(db, sql`${memberSelect(scope, [...filters, after])} order by r.created_at desc, r.user_id desc limit ${query.pageSize + 1} offset ${offsetOf(query)}`, memberRow),
-    rowsOf(db, sql`select count(*) as total from (${memberSelect(scope, filters)}) m`, z.object({ total: z.coerce.number() })),
-  ]);
+  const window = sql`limit ${query.pageSize + 1} offset ${offsetOf(query)}`;
+  const pageQuery = status
+    ? sql`${memberSelect(scope, [search, status, after])} ${ORDER} ${window}`
+    : sql`${memberSelect(scope, [], sql`(select r.* ${leanRoles(scope, search, [after])} ${ORDER} ${window})`)} ${ORDER}`;
+  const countQuery = status ? sql`select count(*) as total from (${memberSelect(scope, [search, status])}) m` : sql`select count(*) as total ${leanRoles(scope, search)}`;
+  const [rows, counted] = await Promise.all([rowsOf(db, pageQuery, memberRow), rowsOf(db, countQuery, z.object({ total: z.coerce.number() }))]);
   const shown = rows.slice(0, query.pageSize);
   const last = shown.at(-1);
   return {
