@@ -57,7 +57,11 @@ export const cancellationSummarySchema = z.object({
 export type CancellationSummary = z.infer<typeof cancellationSummarySchema>;
 
 /** The patient's own subscription, with its cancellation when they cancelled it. */
-export const mySubscriptionSchema = subscriptionSchema.extend({ cancellation: cancellationSummarySchema.nullable() });
+export const mySubscriptionSchema = subscriptionSchema.extend({
+  cancellation: cancellationSummarySchema.nullable(),
+  /** A company pays it directly (issue 26, 'Importar CSV'): nothing is charged through the platform until its date. */
+  company: z.object({ name: z.string() }).nullable(),
+});
 export type MySubscription = z.infer<typeof mySubscriptionSchema>;
 
 /** GET /api/patient/subscription: the newest subscription of the signed-in patient, or null. */

@@ -34,6 +34,8 @@ function openChargeOf(rows: PaymentRow[]): PaymentRow | null {
 async function changeableSubscription(deps: CheckoutDeps, ctx: TenantContext) {
   const row = await lifecycle.latestSubscriptionOf(deps.db, ctx);
   if (!row || !isOpen(row.subscription)) throw new AppError('CONFLICT', m.noOpenSubscription);
+  // A company pays it directly (issue 26): there is no charge through the platform whose method could change.
+  if (row.subscription.companyMembershipId) throw new AppError('CONFLICT', m.companyPaid);
   const provider = deps.billing.providerNamed(row.subscription.provider ?? 'local');
   if (!provider) throw new AppError('SERVICE_UNAVAILABLE', m.providerUnavailable);
   return { ...row, provider, providerSubscriptionId: row.subscription.providerSubscriptionId };

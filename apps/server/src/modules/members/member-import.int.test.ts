@@ -12,6 +12,7 @@ import { MEMBER_IMPORT_MAX_ROWS } from '@carteirinha/shared/contracts/member-imp
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { auditLog, cards, clinics, companyMemberships, emailOutbox, plans, subscriptions, userRoles, users } from '../../db/schema.ts';
 import { createCardHolder } from '../cards/card-fixtures.ts';
+import { enrolByCompany } from '../subscriptions/lifecycle.ts';
 import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, settleWork, type TestApp } from '../../../test/helpers.ts';
 
 const m = messages.memberImport;
@@ -193,6 +194,28 @@ describe('Importar CSV — the confirmation', () => {
     const caioCpf = people[0]?.split(';')[1] ?? '';
     const answer = await t.app.inject({ method: 'POST', url: '/api/clinic/card-validations', headers: { cookie: staff, origin: PUBLIC_URL }, payload: { cardToken: caioCpf, source: 'manual' } });
     expect(answer.json<{ outcome: string }>().outcome).toBe('valid');
+  });
+
+  it('a company-paid member reads who pays, and has no payment method to change', async () => {
+    const patient = await createSignedInUser(t, 'patient', clinicId);
+    const [membership] = await t.db
+      .insert(companyMemberships)
+      .values({ clinicId, companyName: 'Construtora Horizonte Ltda', cnpj: '11222333000181', planId, validUntil: '2027-06-30' })
+      .returning({ id: companyMemberships.id });
+    await t.db.transaction((tx) =>
+      enrolByCompany(
+        { tx, jobs: t.app.jobs, now: NOW, source: 'test', actorUserId: patient.userId },
+        { clinicId, planId, companyMembershipId: membership?.id ?? '', userIds: [patient.userId], expiresAt: new Date('2027-07-01T03:00:00Z') },
+      ),
+    );
+    const mine = await t.app.inject({ method: 'GET', url: '/api/patient/subscription', headers: { cookie: patient.cookie } });
+    expect(mine.json().subscription).toMatchObject({ status: 'active', company: { name: 'Construtora Horizonte Ltda' }, paymentMethod: null });
+    const change = await t.app.inject({ method: 'PUT', url: '/api/patient/subscription/payment-method', headers: { cookie: patient.cookie, origin: PUBLIC_URL }, payload: { paymentMethod: 'pix' } });
+    expect(change.statusCode).toBe(409);
+    expect(change.json().error.message).toBe(messages.checkoutRules.companyPaid);
+    // Someone who pays for themself reads no company.
+    const own = await createSignedInUser(t, 'patient', clinicId);
+    expect((await t.app.inject({ method: 'GET', url: '/api/patient/subscription', headers: { cookie: own.cookie } })).json().subscription).toBeNull();
   });
 
   it('benefits of a company-paid membership end at its date, with no grace', async () => {

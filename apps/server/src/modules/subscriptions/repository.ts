@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, sum } from 'drizzle-orm';
 import type { CancellationSummary, Subscription } from '@carteirinha/shared/contracts/subscriptions';
 import type { Database } from '../../db/client.ts';
-import { auditLog, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
+import { auditLog, companyMemberships, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 import { toSubscription } from './subscription-view.ts';
 
 type PatientScope = { clinicId: string; userId: string };
@@ -51,7 +51,13 @@ export async function findCancellationSummary(db: Database, subscriptionId: stri
 }
 
 /** The patient's newest subscription in their clinic, as the contract shows it, or null. */
-export async function findLatestSubscription(db: Database, scope: PatientScope): Promise<Subscription | null> {
+export async function findLatestSubscription(db: Database, scope: PatientScope): Promise<(Subscription & { companyMembershipId: string | null }) | null> {
   const row = await findLatestSubscriptionRow(db, scope);
-  return row ? toSubscription(row.subscription, row.plan) : null;
+  return row ? { ...toSubscription(row.subscription, row.plan), companyMembershipId: row.subscription.companyMembershipId } : null;
+}
+
+/** The company that pays a company-paid membership (issue 26), as the patient reads it. */
+export async function findPayingCompany(db: Database, companyMembershipId: string): Promise<{ name: string } | null> {
+  const [row] = await db.select({ name: companyMemberships.companyName }).from(companyMemberships).where(eq(companyMemberships.id, companyMembershipId)).limit(1);
+  return row ?? null;
 }

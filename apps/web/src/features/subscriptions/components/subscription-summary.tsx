@@ -78,7 +78,13 @@ export function SubscriptionSummary({ subscription, now, actions }: Subscription
             <Detail term={s.paidThrough}>{subscription.expiresAt ? formatDate(subscription.expiresAt) : s.notPaidYet}</Detail>
           )}
           {waitingEnds ? <Detail term={s.waitingEnds}>{formatDate(waitingEnds)}</Detail> : null}
-          <Detail term={s.paymentMethod}>{subscription.paymentMethod ? PAYMENT_METHOD_LABELS[subscription.paymentMethod] : '-'}</Detail>
+          <Detail term={s.paymentMethod}>
+            {subscription.company
+              ? formatMessage(s.paidByCompany, { company: subscription.company.name })
+              : subscription.paymentMethod
+                ? PAYMENT_METHOD_LABELS[subscription.paymentMethod]
+                : '-'}
+          </Detail>
         </dl>
         {note ? (
           <div role="status" className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm">

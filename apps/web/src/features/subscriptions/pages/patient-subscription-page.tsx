@@ -129,10 +129,13 @@ export function PatientSubscriptionPage() {
           actions={
             isManageable(current) ? (
               <>
-                <Button type="button" variant="outline" onClick={() => setChangingMethod(true)}>
-                  <CreditCardIcon aria-hidden="true" />
-                  {s.changeMethod}
-                </Button>
+                {/* A company-paid plan has no charge through the platform, so no method to change (issue 26). */}
+                {current.company ? null : (
+                  <Button type="button" variant="outline" onClick={() => setChangingMethod(true)}>
+                    <CreditCardIcon aria-hidden="true" />
+                    {s.changeMethod}
+                  </Button>
+                )}
                 <Button type="button" variant="outline" className="text-destructive" onClick={() => setCanceling(true)}>
                   {messages.checkout.cancelSubscription}
                 </Button>
