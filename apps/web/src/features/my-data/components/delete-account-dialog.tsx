@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ErrorText } from '@/components/ui/error-text';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { meQueryOptions, whileSigningOut } from '@/app/session';
+import { meQueryOptions } from '@/app/session';
 import { errorMessage } from '@/lib/error-message';
 import { useDeleteMyAccount } from '../api/my-data';
 
@@ -50,11 +50,10 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
     setError(null);
     try {
       const outcome = await remove.mutateAsync();
-      await whileSigningOut(async () => {
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryOptions.queryKey[0] });
-        queryClient.setQueryData(meQueryOptions.queryKey, null);
-        await navigate('/conta-excluida', { replace: true, state: outcome });
-      });
+      // Away from the portal first: its guard would otherwise see nobody signed in and send the patient to /auth.
+      await navigate('/conta-excluida', { replace: true, state: outcome });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryOptions.queryKey[0] });
+      queryClient.setQueryData(meQueryOptions.queryKey, null);
     } catch (failure) {
       setError(errorMessage(failure));
     }
