@@ -180,6 +180,10 @@ describe('Solicitar exclusão', () => {
     const [deleted] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'account.deleted'), eq(auditLog.entityId, holder.userId)));
     expect(deleted?.details).toMatchObject({ keptCharges: 2, keptValidations: 3 });
 
+    // The desk's lookup of the printed number now finds no card.
+    const lookup = await t.app.inject({ method: 'POST', url: '/api/clinic/card-validations', headers: { cookie: staff.cookie, origin: PUBLIC_URL }, payload: { cardToken: ownCard.number, source: 'manual' } });
+    expect(lookup.json<{ valid: boolean; outcome: string }>()).toMatchObject({ valid: false, outcome: 'not_found' });
+
     // Signed out, the old address no longer signs in, and it is free for a new account.
     expect((await get(holder.cookie, '/api/patient/profile')).statusCode).toBe(401);
     expect((await signIn(t.app, oldEmail)).statusCode).not.toBe(200);
