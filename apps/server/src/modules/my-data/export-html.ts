@@ -1,7 +1,7 @@
 /**
  * The readable copy of 'Baixar meus dados': the same export as a printable HTML page, headed with the clinic's name
- * (never the platform's). Every value is escaped; instants are shown in São Paulo's time, the keys as they are in the
- * JSON so both copies can be read side by side.
+ * (never the platform's). Every value is escaped; instants are shown in São Paulo's time, each column under the pt-BR
+ * name of its JSON field, the values as the JSON has them.
  */
 import type { MyDataExport } from '@carteirinha/shared/contracts/my-data';
 import { formatDateTime } from '@carteirinha/shared/format';
@@ -9,12 +9,14 @@ import { escapeHtml } from '@carteirinha/shared/html';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 
 const m = messages.myData;
+const labels: Record<string, string> = messages.myDataExport.fields;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return escapeHtml(ISO_INSTANT.test(value) ? formatDateTime(value) : value);
-  if (typeof value === 'number' || typeof value === 'boolean') return escapeHtml(String(value));
+  if (typeof value === 'boolean') return escapeHtml(value ? messages.myDataExport.yes : messages.myDataExport.no);
+  if (typeof value === 'number') return escapeHtml(String(value));
   return escapeHtml(JSON.stringify(value));
 }
 
@@ -22,7 +24,7 @@ function table(rows: readonly Record<string, unknown>[]): string {
   const [first] = rows;
   if (!first) return `<p>${escapeHtml(m.exportNone)}</p>`;
   const keys = Object.keys(first);
-  const head = keys.map((key) => `<th>${escapeHtml(key)}</th>`).join('');
+  const head = keys.map((key) => `<th>${escapeHtml(labels[key] ?? key)}</th>`).join('');
   const body = rows.map((row) => `<tr>${keys.map((key) => `<td>${cell(row[key])}</td>`).join('')}</tr>`).join('\n');
   return `<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }

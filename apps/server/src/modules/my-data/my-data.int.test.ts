@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountDeletionResponse, CardAccessPage, MyDataExport } from '@carteirinha/shared/contracts/my-data';
+import { messages } from '@carteirinha/shared/messages';
 import { auditLog, cardValidations, cards, cpfClaims, dependents, jobs, payments, profiles, sessions, subscriptions, users, visits } from '../../db/schema.ts';
 import { isTombstoneAddress } from '../../lib/tombstone.ts';
 import { PROVIDER_WORK_QUEUE } from '../subscriptions/follow-ups.ts';
@@ -93,6 +94,12 @@ describe('Baixar meus dados', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.body).toContain('<h1>Meus dados — Clínica Alfa</h1>');
     expect(response.body).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(response.body).toContain('<th>Nome completo</th>');
+    // Every field of the JSON has its pt-BR column title in the printable copy.
+    const data = (await get(holder.cookie, '/api/patient/my-data/export.json')).json<MyDataExport>();
+    const rows = [data.account, data.profile ?? {}, ...data.subscriptions, ...data.charges, ...data.cards, ...data.dependents, ...data.visits, ...data.cardValidations, ...data.termsAcceptances, ...data.auditEntries];
+    const fields = new Set(rows.flatMap((row) => Object.keys(row)));
+    expect([...fields].filter((field) => !(field in messages.myDataExport.fields))).toEqual([]);
     expect(response.body).not.toContain('<script>');
     expect(response.body).not.toContain('Carteirinha');
   });

@@ -32,7 +32,7 @@ export function PatientProfilePage() {
             {/* The LGPD's rights (a copy of the data, who looked, deletion) live on a page of their own. */}
             <Link to="/paciente/meus-dados" className="inline-flex items-center gap-2 text-sm font-medium text-primary-text underline-offset-4 hover:underline">
               <ShieldCheckIcon aria-hidden className="size-4" />
-              {messages.myData.profileLink}
+              {p.myDataLink}
             </Link>
           </div>
         </div>
