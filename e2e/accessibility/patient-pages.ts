@@ -217,6 +217,38 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
+    name: 'Meus Dados: the demo patient\'s page, on a desktop and on a phone',
+    states: ['/paciente/meus-dados — Meus Dados, demo patient', '/paciente/meus-dados — card lookups as cards, phone'],
+    run: async ({ page, signInAs, check }) => {
+      await signInAs('patient');
+      await page.goto('/paciente/meus-dados');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meus Dados');
+      await expect(page.getByRole('region', { name: 'Quem consultou meu cartão' }).getByText(/Seu cartão|Ninguém consultou/).first()).toBeVisible();
+      await check('/paciente/meus-dados — Meus Dados, demo patient');
+      await toPhone(page);
+      await check('/paciente/meus-dados — card lookups as cards, phone');
+    },
+  },
+  {
+    name: 'Meus Dados: a fresh patient asks for deletion (never the demo patient)',
+    states: ['/paciente/meus-dados — dialog Excluir sua conta? with the confirmation refused, phone', '/conta-excluida — a fresh account deleted (clinic host)'],
+    run: async ({ page, baseURL, check }) => {
+      await toPhone(page);
+      const demo = clinicOrigin(baseURL, 'demo');
+      await signUpPatientOnDemo(page, demo, 'Paciente Exclusão');
+      await page.goto(`${demo}/paciente/meus-dados`);
+      await page.getByRole('button', { name: 'Solicitar exclusão' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Excluir sua conta?' });
+      await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Digite EXCLUIR para confirmar.');
+      await check('/paciente/meus-dados — dialog Excluir sua conta? with the confirmation refused, phone');
+      await dialog.getByLabel('Para confirmar, digite EXCLUIR').fill('EXCLUIR');
+      await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sua conta foi excluída');
+      await check('/conta-excluida — a fresh account deleted (clinic host)');
+    },
+  },
+  {
     name: 'a card payment: declined, then approved, then the method changed',
     states: [
       "/paciente/assinatura — dialog checkout with a declined card's reason beside the card",

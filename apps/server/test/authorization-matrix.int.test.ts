@@ -168,6 +168,12 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/patient/home': { request: () => ({ url: '/api/patient/home' }), expected: ONLY(200, ['patientA']) },
   'GET /api/patient/history': { request: () => ({ url: '/api/patient/history?from=2026-01-01&to=2026-12-31' }), expected: ONLY(200, ['patientA']) },
   'GET /api/patient/history/summary': { request: () => ({ url: '/api/patient/history/summary' }), expected: ONLY(200, ['patientA']) },
+  // Issue 27, Meus Dados (ADR 027): the patient's own data (no id in the path); the deletion without its typed
+  // confirmation meets the body's rule (400), so the probe deletes no one.
+  'GET /api/patient/my-data/export.json': { request: () => ({ url: '/api/patient/my-data/export.json' }), expected: ONLY(200, ['patientA']) },
+  'GET /api/patient/my-data/export.html': { request: () => ({ url: '/api/patient/my-data/export.html' }), expected: ONLY(200, ['patientA']) },
+  'GET /api/patient/my-data/card-access': { request: () => ({ url: '/api/patient/my-data/card-access' }), expected: ONLY(200, ['patientA']) },
+  'POST /api/patient/my-data/deletion': { request: () => ({ url: '/api/patient/my-data/deletion', payload: {} }), expected: ONLY(400, ['patientA']) },
   'GET /api/patient/terms': { request: () => ({ url: '/api/patient/terms' }), expected: ONLY(200, ['patientA']) },
   'POST /api/patient/subscriptions': { request: () => ({ url: '/api/patient/subscriptions', payload: {} }), expected: ONLY(400, ['patientA']) },
   'GET /api/patient/payments': { request: () => ({ url: '/api/patient/payments' }), expected: ONLY(200, ['patientA']) },
@@ -338,6 +344,11 @@ const KEPT_WHILE_SUSPENDED: Record<Twin, readonly string[]> = {
     'GET /api/patient/home',
     'GET /api/patient/history',
     'GET /api/patient/history/summary',
+    // The LGPD's rights of access and deletion, and the log of who looked up their card (ADR 027).
+    'GET /api/patient/my-data/export.json',
+    'GET /api/patient/my-data/export.html',
+    'GET /api/patient/my-data/card-access',
+    'POST /api/patient/my-data/deletion',
   ],
   staffA: [],
   clinicAdminA: [],

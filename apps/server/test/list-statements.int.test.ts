@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
-import { plans } from '../src/db/schema.ts';
+import { cardValidations, plans } from '../src/db/schema.ts';
 import { createCardHolder, type Holder } from '../src/modules/cards/card-fixtures.ts';
 import { seedManyCharges, seedManyClinics, seedManyNetworkPlaces, seedManyUsers, seedManyVisits } from './generators.ts';
 import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, statementsDuring, type TestApp } from './helpers.ts';
@@ -62,6 +62,11 @@ beforeAll(async () => {
   await seedManyCharges(t.db, { clinicId, subscriptionId: busyHolder.subscriptionId }, 30);
   await seedManyCharges(t.db, { clinicId, subscriptionId: newHolder.subscriptionId }, 1);
   await seedManyNetworkPlaces(t.db, clinicId, 30);
+  // Thirty lookups of the busy holder's cards by two of the clinic's people (Meus Dados, 'Quem consultou meu cartão').
+  const lookers = [await createSignedInUser(t, 'clinic_staff', clinicId), await createSignedInUser(t, 'clinic_admin', clinicId)];
+  await t.db.insert(cardValidations).values(
+    Array.from({ length: 30 }, (_, index) => ({ clinicId, userId: lookers[index % 2]?.userId ?? null, cardId: busyHolder.cards[index % busyHolder.cards.length]?.id ?? null, method: 'number' as const, result: 'valid' as const, createdAt: new Date(Date.now() - index * 60_000) })),
+  );
   patient = newHolder.cookie;
   // Thirty months of payouts of the lists' clinic (a charge a month), oldest first, as the monthly job makes them.
   for (let back = 29; back >= 0; back -= 1) await buildClinicPayout(t.db, clinicId, monthsAgo(back), new Date());
@@ -93,6 +98,7 @@ describe('statements per list request do not grow with the page size', () => {
     { name: "a card's visits", url: () => `/api/clinic/visits?cardId=${busyHolder.cards[0]?.id ?? ''}`, as: () => staff },
     { name: "a patient's history (Histórico)", url: '/api/patient/history', as: () => busyHolder.cookie },
     { name: "a patient's history in a period", url: '/api/patient/history?from=2000-01-01&to=2100-12-31', as: () => busyHolder.cookie },
+    { name: "who looked up a patient's cards (Meus Dados)", url: '/api/patient/my-data/card-access', as: () => busyHolder.cookie },
   ];
 
   for (const list of pagedLists) {
@@ -113,6 +119,12 @@ describe('statements per request do not grow with the rows shown', () => {
     expect(itemsOf(await get(busyHolder.cookie, '/api/patient/payments'))).toHaveLength(30);
     expect(itemsOf(await get(newHolder.cookie, '/api/patient/payments'))).toHaveLength(1);
     expect(await statementsOf(() => get(busyHolder.cookie, '/api/patient/payments'))).toBe(await statementsOf(() => get(newHolder.cookie, '/api/patient/payments')));
+  });
+
+  it("a patient's data export (Meus Dados): thirty visits, charges and lookups as one", async () => {
+    const exported = (await get(busyHolder.cookie, '/api/patient/my-data/export.json')).json<{ visits: unknown[]; charges: unknown[]; cardValidations: unknown[] }>();
+    expect([exported.visits.length, exported.charges.length, exported.cardValidations.length]).toEqual([30, 30, 30]);
+    expect(await statementsOf(() => get(busyHolder.cookie, '/api/patient/my-data/export.json'))).toBe(await statementsOf(() => get(newHolder.cookie, '/api/patient/my-data/export.json')));
   });
 
   it("a patient's cards: four as one", async () => {

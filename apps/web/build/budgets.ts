@@ -40,6 +40,8 @@ export const BUDGETS: readonly Budget[] = [
       { path: '/auth/aceitar-convite', page: SPA, lazy: ['src/features/auth/pages/accept-invitation-page.tsx'] },
       // A clinic's public price table (issue 25): read by anyone, reached from the landing page by a plain link.
       { path: '/precos', page: SPA, lazy: ['src/features/services/pages/public-price-table-page.tsx'] },
+      // Where a deleted account lands, signed out (Meus Dados, ADR 027).
+      { path: '/conta-excluida', page: SPA, lazy: ['src/features/my-data/pages/account-deleted-page.tsx'] },
       { path: '/onboarding', page: SPA, lazy: ['src/features/onboarding/pages/onboarding-page.tsx'] },
       // The landing as the SPA draws it: after a link back to "/" inside the app, and for the e-mail confirmation.
       { path: '/ (in the SPA)', page: SPA, lazy: ['src/app/home-page.tsx'] },
@@ -57,6 +59,7 @@ export const BUDGETS: readonly Budget[] = [
         '/paciente/rede': 'src/features/network/pages/patient-network-page.tsx',
         '/paciente/historico': 'src/features/visits/pages/patient-history-page.tsx',
         '/paciente/perfil': 'src/features/profiles/pages/patient-profile-page.tsx',
+        '/paciente/meus-dados': 'src/features/my-data/pages/patient-my-data-page.tsx',
       }),
       ...portalRoutes([ROLE_GUARD], {
         '/paciente/assinatura/boleto/:id': 'src/features/subscriptions/pages/patient-boleto-page.tsx',

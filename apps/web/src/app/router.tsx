@@ -112,6 +112,7 @@ const patientRoutes: RouteObject = {
         { path: 'rede', lazy: lazyPage(() => import('@/features/network/pages/patient-network-page'), 'PatientNetworkPage') },
         { path: 'historico', lazy: lazyPage(() => import('@/features/visits/pages/patient-history-page'), 'PatientHistoryPage') },
         { path: 'perfil', lazy: lazyPage(() => import('@/features/profiles/pages/patient-profile-page'), 'PatientProfilePage') },
+        { path: 'meus-dados', lazy: lazyPage(() => import('@/features/my-data/pages/patient-my-data-page'), 'PatientMyDataPage') },
       ],
     },
     // The boleto and the receipt are printed: guarded like the portal, shown without the sidebar.
@@ -145,6 +146,8 @@ export const routes: RouteObject[] = [
       { path: '/auth/redefinir-senha', lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage') },
       // A clinic's public price table, on its own site: anyone may read it (issue 25).
       { path: '/precos', lazy: lazyPage(() => import('@/features/services/pages/public-price-table-page'), 'PublicPriceTablePage') },
+      // Where a deleted account lands, signed out (ADR 027).
+      { path: '/conta-excluida', lazy: lazyPage(() => import('@/features/my-data/pages/account-deleted-page'), 'AccountDeletedPage') },
       { path: '/auth/aceitar-convite', lazy: lazyPage(() => import('@/features/auth/pages/accept-invitation-page'), 'AcceptInvitationPage') },
       adminRoutes,
       clinicRoutes,

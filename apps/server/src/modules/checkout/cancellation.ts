@@ -116,26 +116,42 @@ export async function cancelSubscription(deps: CheckoutDeps & { jobs: FollowUpQu
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx) => {
     const row = await cancellableSubscription(tx, ctx, { lock: true });
-    const subscription = row.subscription;
-    const { preview, charges } = await planFor(tx, ctx, subscription, now);
-    const protocol = protocolOf(subscription, now);
-    const openIds = charges.filter(isOpenCharge).map((charge) => charge.id);
-    if (openIds.length > 0) {
-      await tx.update(payments).set({ status: 'canceled', canceledAt: now, updatedAt: now }).where(and(inArray(payments.id, openIds), eq(payments.clinicId, ctx.clinicId)));
-    }
-    const benefitsUntil = preview.kind === 'endOfPaidPeriod' && preview.benefitsUntil ? new Date(preview.benefitsUntil) : null;
-    const refunds = preview.kind === 'freeWithdrawal' ? refundsOver(charges.filter(isPaid), preview.refundCents) : [];
-    await lifecycle.cancelByPatient({ tx, jobs: deps.jobs, now, source: 'patient', actorUserId: ctx.userId }, subscription, {
-      kind: preview.kind,
-      refunds,
-      refundCents: preview.refundCents,
-      benefitsUntil,
-      protocol,
-      details: { paidCents: preview.paidCents, discountsCents: preview.discountsCents, canceledCharges: openIds },
-    });
-    return { subscriptionId: subscription.id, refundCents: preview.refundCents, protocol };
+    return cancelLocked(tx, deps.jobs, ctx, row.subscription, now, { benefitsEndNow: false, source: 'patient' });
   });
   const reloaded = await findSubscriptionWithPlan(deps.db, ctx.clinicId, outcome.subscriptionId);
   if (!reloaded) throw new AppError('NOT_FOUND');
   return { subscription: toSubscription(reloaded.subscription, reloaded.plan), refundCents: outcome.refundCents, protocol: outcome.protocol };
+}
+
+/**
+ * The patient's open subscription cancelled inside the caller's transaction (the account's deletion, ADR 027), by the
+ * same rules as 'Cancelar assinatura', except that the benefits end now: the cards are revoked with the account.
+ * Null when nothing is open to cancel.
+ */
+export async function cancelForDeletion(tx: Database, jobs: FollowUpQueue, ctx: TenantContext, now: Date): Promise<{ protocol: string; refundCents: number } | null> {
+  const row = await lifecycle.latestSubscriptionOf(tx, ctx, { lock: true });
+  if (!row || !isCancellable(row.subscription)) return null;
+  const { protocol, refundCents } = await cancelLocked(tx, jobs, ctx, row.subscription, now, { benefitsEndNow: true, source: 'account_deletion' });
+  return { protocol, refundCents };
+}
+
+/** Under the subscription's lock: the open charges no longer payable, and the lifecycle's cancellation with its follow-ups. */
+async function cancelLocked(tx: Database, jobs: FollowUpQueue, ctx: TenantContext, subscription: SubscriptionRow, now: Date, options: { benefitsEndNow: boolean; source: string }) {
+  const { preview, charges } = await planFor(tx, ctx, subscription, now);
+  const protocol = protocolOf(subscription, now);
+  const openIds = charges.filter(isOpenCharge).map((charge) => charge.id);
+  if (openIds.length > 0) {
+    await tx.update(payments).set({ status: 'canceled', canceledAt: now, updatedAt: now }).where(and(inArray(payments.id, openIds), eq(payments.clinicId, ctx.clinicId)));
+  }
+  const benefitsUntil = !options.benefitsEndNow && preview.kind === 'endOfPaidPeriod' && preview.benefitsUntil ? new Date(preview.benefitsUntil) : null;
+  const refunds = preview.kind === 'freeWithdrawal' ? refundsOver(charges.filter(isPaid), preview.refundCents) : [];
+  await lifecycle.cancelByPatient({ tx, jobs, now, source: options.source, actorUserId: ctx.userId }, subscription, {
+    kind: preview.kind,
+    refunds,
+    refundCents: preview.refundCents,
+    benefitsUntil,
+    protocol,
+    details: { paidCents: preview.paidCents, discountsCents: preview.discountsCents, canceledCharges: openIds },
+  });
+  return { subscriptionId: subscription.id, refundCents: preview.refundCents, protocol };
 }

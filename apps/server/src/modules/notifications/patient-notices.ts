@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { renderActionEmail, type RenderedEmail } from '../../lib/email-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { isTombstoneAddress } from '../../lib/tombstone.ts';
 import type { ClinicNotification } from '@carteirinha/shared/contracts/clinics';
 import type { AccountHome } from '../auth/account-home.ts';
 import { clinicSendsToPatient } from '../clinics/clinic-settings.ts';
@@ -101,7 +102,8 @@ export function registerPatientNotices(runner: JobRunner, deps: PatientNoticeDep
     async (job) => {
       const notice = patientNoticeSchema.parse(job.payload);
       const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, notice.userId)).limit(1);
-      if (!user) return;
+      // A deleted account's tombstone address receives nothing (ADR 027); what the patient needed was on the screen.
+      if (!user || isTombstoneAddress(user.email)) return;
       if (!(await clinicSends(deps.db, notice))) {
         deps.log.info({ userId: notice.userId, kind: notice.kind }, 'patient notice turned off by the clinic');
         return;

@@ -1,5 +1,5 @@
 import { messages } from '@carteirinha/shared/messages';
-import { CreditCardIcon, HistoryIcon, HouseIcon, IdCardIcon, MapPinIcon, UserRoundIcon } from 'lucide-react';
+import { CreditCardIcon, HistoryIcon, HouseIcon, IdCardIcon, MapPinIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
 import { PatientClinicClosedNotice } from '@/features/tenancy/components/clinic-closed';
 import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
@@ -14,6 +14,7 @@ const PATIENT_NAV: readonly PortalNavItem[] = [
   { to: '/paciente/rede', label: l.nav.network, icon: MapPinIcon },
   { to: '/paciente/historico', label: l.nav.history, icon: HistoryIcon },
   { to: '/paciente/perfil', label: l.nav.myProfile, icon: UserRoundIcon },
+  { to: '/paciente/meus-dados', label: l.nav.myData, icon: ShieldCheckIcon },
 ];
 
 /**

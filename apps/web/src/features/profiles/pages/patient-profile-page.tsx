@@ -1,4 +1,6 @@
 import { messages } from '@carteirinha/shared/messages';
+import { ShieldCheckIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,7 +27,14 @@ export function PatientProfilePage() {
             <ProfilePhoto profile={profile.data} />
             <ProfileForm profile={profile.data} />
           </div>
-          <div className="grid content-start gap-6">{subscription.isPending ? <Spinner /> : <PlanPaymentCard subscription={subscription.data ?? null} />}</div>
+          <div className="grid content-start gap-6">
+            {subscription.isPending ? <Spinner /> : <PlanPaymentCard subscription={subscription.data ?? null} />}
+            {/* The LGPD's rights (a copy of the data, who looked, deletion) live on a page of their own. */}
+            <Link to="/paciente/meus-dados" className="inline-flex items-center gap-2 text-sm font-medium text-primary-text underline-offset-4 hover:underline">
+              <ShieldCheckIcon aria-hidden className="size-4" />
+              {p.myDataLink}
+            </Link>
+          </div>
         </div>
       ) : null}
     </>
