@@ -53,6 +53,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { dependentRoutes } from './modules/dependents/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
@@ -277,6 +278,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(subscriptionPlanRoutes, { db: database.db, now });
   await app.register(subscriptionRoutes, { db: database.db });
   await app.register(profileRoutes, { db: database.db, storage, now });
+  await app.register(dependentRoutes, { db: database.db, jobs, now });
   const paymentProviders = createPaymentProviders(config.payments, { db: database.db, log: app.log, now });
   app.decorate('paymentProviders', paymentProviders);
   // Webhooks, settlement, reconciliation, delinquency and reminders (ADR 013). A subscription's transitions hand their
