@@ -2028,7 +2028,7 @@ export const messages = {
     seeCard: 'Ver carteirinha',
     manage: 'Gerenciar dependentes',
     none: 'Nenhum dependente no seu plano',
-    count: { zero: 'Nenhum dependente', one: '{count} de {max} dependente', other: '{count} de {max} dependentes' },
+    room: 'Dependentes cobertos: {count} de {max}',
     limitReached: 'Seu plano cobre até {max} dependentes, e todos os lugares estão ocupados. Para adicionar outro, remova um dependente ou mude para um plano maior.',
     planHasNoDependents: 'Seu plano cobre só o titular. Para adicionar dependentes, mude para um plano que os inclua.',
     noSubscription: 'Para adicionar dependentes, você precisa de uma assinatura ativa.',

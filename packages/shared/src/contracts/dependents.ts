@@ -50,7 +50,8 @@ export const dependentsOverviewSchema = z.object({
 export type DependentsOverview = z.infer<typeof dependentsOverviewSchema>;
 
 const fullNameSchema = z.string().trim().min(FULL_NAME_MIN_LENGTH, messages.validation.fullNameMin).max(FULL_NAME_MAX_LENGTH, messages.validation.fullNameMax);
-const relationshipSchema = z.enum(DEPENDENT_RELATIONSHIPS, { error: m.relationshipRequired });
+/** A string first, so a form starts from '' ('Selecione') and an unknown value gets the same message. */
+const relationshipSchema = z.string({ error: m.relationshipRequired }).pipe(z.enum(DEPENDENT_RELATIONSHIPS, { error: m.relationshipRequired }));
 const requiredBirthDateSchema = z.string({ error: m.birthDateRequired }).trim().min(1, m.birthDateRequired).pipe(birthDateSchema);
 
 /** PATCH /api/patient/dependents/:id ('Editar'): the CPF is not here, it is read-only once given (like the holder's). */
@@ -66,4 +67,6 @@ export const dependentCreateSchema = dependentUpdateSchema.extend({
   cpf: z.string({ error: messages.validation.invalidCpf }).pipe(cpfSchema),
 });
 export type DependentCreate = z.input<typeof dependentCreateSchema>;
+/** What the form holds: every field a string, as typed. */
+export type DependentFormFields = DependentCreate;
 export type DependentCreateValues = z.output<typeof dependentCreateSchema>;

@@ -14,7 +14,6 @@ import { recordAudit } from '../../lib/audit.ts';
 import { claimDependentCpf, standingOfDependentCpf } from '../profiles/service.ts';
 import type { FollowUpQueue } from '../subscriptions/follow-ups.ts';
 import * as lifecycle from '../subscriptions/lifecycle.ts';
-import type { SubscriptionWithPlan } from '../subscriptions/repository.ts';
 
 export type DependentDeps = { db: Database; jobs: FollowUpQueue; now: () => Date };
 type HolderScope = { clinicId: string; userId: string };
@@ -38,6 +37,8 @@ async function coveredDependentsOf(db: Database, scope: HolderScope): Promise<De
 }
 
 /** A subscription dependents can be added to: paid and running (not pending, overdue or cancelled). */
+type SubscriptionWithPlan = NonNullable<Awaited<ReturnType<typeof lifecycle.latestSubscriptionOf>>>;
+
 function acceptsDependents(current: SubscriptionWithPlan | null): current is SubscriptionWithPlan {
   return current !== null && current.subscription.status === 'active' && current.subscription.canceledAt === null;
 }

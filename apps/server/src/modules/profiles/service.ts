@@ -64,7 +64,7 @@ export type DependentCpfStanding = { kind: 'free' } | { kind: 'removedDependent'
 async function isRemovedDependentOf(db: Database, owner: CpfOwner, holderUserId: string): Promise<boolean> {
   if (owner.dependentId === null || owner.userId !== holderUserId) return false;
   const [row] = await db.select({ removedAt: dependents.removedAt }).from(dependents).where(eq(dependents.id, owner.dependentId)).limit(1);
-  return row?.removedAt != null;
+  return row !== undefined && row.removedAt !== null;
 }
 
 /**
