@@ -2,28 +2,17 @@ import { DEPENDENT_RELATIONSHIP_LABELS, type Dependent, type DependentsOverview 
 import { formatCpf, formatDate } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { IdCardIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
-import { ErrorText } from '@/components/ui/error-text';
 import { SectionCard } from '@/components/ui/section-card';
 import { Spinner } from '@/components/ui/spinner';
-import { asyncHandler } from '@/lib/async-handler';
-import { errorMessage } from '@/lib/error-message';
-import { toast } from '@/lib/toasts';
-import { useMyDependents, useRemoveDependent } from '../api/dependents';
-import { priceChangeText } from '../lib/price-change';
-import { DependentFormDialog } from './dependent-form-dialog';
+import { useMyDependents } from '../api/dependents';
+
+// The dialogs (and their form code) load when first opened: Meu Perfil stays within the patient portal's budget.
+const DependentFormDialog = lazy(() => import('./dependent-form-dialog').then((module) => ({ default: module.DependentFormDialog })));
+const RemoveDependentDialog = lazy(() => import('./remove-dependent-dialog').then((module) => ({ default: module.RemoveDependentDialog })));
 
 const m = messages.dependents;
 
@@ -76,50 +65,6 @@ function DependentItem({ dependent, onEdit, onRemove }: { dependent: Dependent; 
   );
 }
 
-/** 'Remover': the card stops at once and the new price is said before the patient confirms. */
-function RemoveDependentDialog({ dependent, overview, onClose }: { dependent: Dependent | null; overview: DependentsOverview; onClose: () => void }) {
-  const removeDependent = useRemoveDependent();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const close = () => {
-    setRefusal(null);
-    onClose();
-  };
-  const confirm = async () => {
-    if (!dependent) return;
-    setRefusal(null);
-    try {
-      await removeDependent.mutateAsync(dependent.id);
-      toast.success(m.removed);
-      close();
-    } catch (error) {
-      console.warn('Falha ao remover o dependente', error);
-      setRefusal(errorMessage(error));
-    }
-  };
-  const name = dependent?.fullName ?? '';
-  return (
-    <AlertDialog open={dependent !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{formatMessage(m.removeTitle, { name })}</AlertDialogTitle>
-          <AlertDialogDescription>{formatMessage(m.removeBody, { name })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <p className="text-sm" data-testid="dependent-price-change">
-          {priceChangeText(overview, 'remove')}
-        </p>
-        {refusal ? <ErrorText>{refusal}</ErrorText> : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={removeDependent.isPending}>{m.cancel}</AlertDialogCancel>
-          {/* A plain button: the dialog stays open until the server has answered. */}
-          <Button variant="destructive" disabled={removeDependent.isPending} onClick={asyncHandler(confirm)}>
-            {m.confirmRemove}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
 function DependentsBody({ overview }: { overview: DependentsOverview }) {
   const [editing, setEditing] = useState<{ dependent: Dependent | null } | null>(null);
   const [removing, setRemoving] = useState<Dependent | null>(null);
@@ -151,8 +96,10 @@ function DependentsBody({ overview }: { overview: DependentsOverview }) {
           ))}
         </ul>
       )}
-      <DependentFormDialog dependent={editing?.dependent ?? null} open={editing !== null} overview={overview} onClose={() => setEditing(null)} />
-      <RemoveDependentDialog dependent={removing} overview={overview} onClose={() => setRemoving(null)} />
+      <Suspense fallback={null}>
+        {editing ? <DependentFormDialog dependent={editing.dependent} open overview={overview} onClose={() => setEditing(null)} /> : null}
+        {removing ? <RemoveDependentDialog dependent={removing} overview={overview} onClose={() => setRemoving(null)} /> : null}
+      </Suspense>
     </>
   );
 }
