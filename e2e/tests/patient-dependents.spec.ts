@@ -61,6 +61,8 @@ test.describe('Dependentes (issue 27)', () => {
     const item = section.getByTestId('dependent-item').filter({ hasText: dependentName });
     await expect(item).toContainText(m.relationships.child);
     await expect(item).toContainText('20/05/2016');
+    // Their card is issued at once by the cards job; the list asks again until its number is there.
+    await expect(item).toContainText(/•••• \d{4}/, { timeout: 15_000 });
 
     // Início: the dependents tile counts and names them.
     await page.goto(`${demo}/paciente`);

@@ -2,12 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dependentCreateSchema, dependentsOverviewSchema, dependentUpdateSchema } from '@carteirinha/shared/contracts/dependents';
 import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
 import { errorResponses } from '@carteirinha/shared/errors';
-import type { Database } from '../../db/client.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
-import type { FollowUpQueue } from '../subscriptions/follow-ups.ts';
-import { addDependent, listDependents, removeDependent, updateDependent } from './service.ts';
+import { addDependent, listDependents, removeDependent, updateDependent, type DependentDeps } from './service.ts';
 
-type DependentRouteOptions = { db: Database; jobs: FollowUpQueue; now: () => Date };
+type DependentRouteOptions = DependentDeps;
 
 /**
  * The holder's dependents (issue 27). Reading, correcting and taking one off are the patient's own (`patient:self`,

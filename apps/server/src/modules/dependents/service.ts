@@ -12,10 +12,11 @@ import { cards, dependents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { claimDependentCpf, standingOfDependentCpf } from '../profiles/service.ts';
-import type { FollowUpQueue } from '../subscriptions/follow-ups.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import * as lifecycle from '../subscriptions/lifecycle.ts';
 
-export type DependentDeps = { db: Database; jobs: FollowUpQueue; now: () => Date };
+/** `kick`: the card work written in the transaction runs right after it commits, not at the runner's next poll. */
+export type DependentDeps = { db: Database; jobs: Pick<JobRunner, 'enqueue' | 'kick'>; now: () => Date };
 type HolderScope = { clinicId: string; userId: string };
 type DependentFields = { fullName: string; birthDate: string; relationship: DependentRelationship };
 
@@ -115,6 +116,7 @@ export async function addDependent(deps: DependentDeps, scope: HolderScope, inpu
       await lifecycle.addDependent(contextOf(deps, tx, scope, now), current.subscription, dependentId);
     })
     .catch(refusalToError);
+  deps.jobs.kick();
   return listDependents(deps.db, scope);
 }
 
@@ -156,5 +158,6 @@ export async function removeDependent(deps: DependentDeps, scope: HolderScope, d
       await tx.update(dependents).set({ removedAt: now, updatedAt: now }).where(eq(dependents.id, dependentId));
     })
     .catch(refusalToError);
+  deps.jobs.kick();
   return listDependents(deps.db, scope);
 }

@@ -3,12 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 const DEPENDENTS_QUERY_KEY = ['dependents', 'mine'] as const;
+const CARD_PENDING_POLL_MS = 1500;
 
 /** GET /api/patient/dependents: the covered dependents, the plan's room and the prices with one more or one fewer. */
 export function useMyDependents() {
   return useQuery({
     queryKey: DEPENDENTS_QUERY_KEY,
     queryFn: ({ signal }) => apiRequest('/api/patient/dependents', dependentsOverviewSchema, { signal }),
+    // A dependent just added gets their card from the cards job a moment later: asked again until every card is there.
+    refetchInterval: (query) => (query.state.data?.items.some((item) => item.cardNumber === null) ? CARD_PENDING_POLL_MS : false),
   });
 }
 

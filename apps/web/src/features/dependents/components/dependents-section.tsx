@@ -1,5 +1,5 @@
 import { DEPENDENT_RELATIONSHIP_LABELS, type Dependent, type DependentsOverview } from '@carteirinha/shared/contracts/dependents';
-import { formatCpf, formatDate } from '@carteirinha/shared/format';
+import { formatCpf, formatIsoDay } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { IdCardIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -42,7 +42,7 @@ function DependentItem({ dependent, onEdit, onRemove }: { dependent: Dependent; 
       </div>
       <dl className="grid gap-1 text-sm">
         <Fact label={m.cpf} value={dependent.cpf ? formatCpf(dependent.cpf) : '-'} />
-        <Fact label={m.birthDate} value={dependent.birthDate ? formatDate(dependent.birthDate) : '-'} />
+        <Fact label={m.birthDate} value={dependent.birthDate ? formatIsoDay(dependent.birthDate) : '-'} />
         <Fact label={m.cardNumber} value={dependent.cardNumber ? `•••• ${dependent.cardNumber.slice(-4)}` : m.cardPending} />
       </dl>
       <div className="flex flex-wrap gap-2">
