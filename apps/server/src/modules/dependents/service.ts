@@ -38,13 +38,11 @@ async function coveredDependentsOf(db: Database, scope: HolderScope): Promise<De
 }
 
 /** A subscription dependents can be added to: paid and running (not pending, overdue or cancelled). */
-type SubscriptionWithPlan = NonNullable<Awaited<ReturnType<typeof lifecycle.latestSubscriptionOf>>>;
-
-function acceptsDependents(current: SubscriptionWithPlan | null): current is SubscriptionWithPlan {
+function acceptsDependents(current: lifecycle.SubscriptionWithPlan | null): current is lifecycle.SubscriptionWithPlan {
   return current !== null && current.subscription.status === 'active' && current.subscription.canceledAt === null;
 }
 
-function overviewOf(current: SubscriptionWithPlan | null, items: Dependent[]): DependentsOverview {
+function overviewOf(current: lifecycle.SubscriptionWithPlan | null, items: Dependent[]): DependentsOverview {
   const live = acceptsDependents(current);
   const plan = current?.plan ?? null;
   const maxDependents = plan ? Math.max(0, plan.maxMembers - 1) : 0;

@@ -18,6 +18,8 @@ import { CARD_WORK_QUEUE, enqueueFollowUps, PATIENT_NOTICE_QUEUE, PROVIDER_WORK_
 import { addDaysToInstant, laterOf, shiftByCycles } from './periods.ts';
 import { findLatestSubscriptionRow, type SubscriptionWithPlan } from './repository.ts';
 
+export type { SubscriptionWithPlan };
+
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Plan = { id: string; name: string; billingCycle: 'monthly' | 'yearly'; waitingDays: number; priceCents: number; dependentPriceCents: number; maxMembers: number };
 
