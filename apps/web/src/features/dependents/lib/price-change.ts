@@ -1,7 +1,7 @@
 import type { DependentsOverview } from '@carteirinha/shared/contracts/dependents';
 import { formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { cycleSuffix } from '@/features/subscriptions/lib/plan-display';
+import { cycleSuffix } from '../../subscriptions/lib/plan-display';
 
 const m = messages.dependents;
 
