@@ -7,6 +7,8 @@ import { DESKTOP, expectToast, toPhone, type Scenario } from './scenario';
 /** The patient portal's pages (/paciente/…): the demo patient's, and those of new patients of Clínica Demo. */
 
 const PLAN = 'Plano Individual';
+/** The demo patient's plan (seed.ts): the Família plan, with one dependent. */
+const DEMO_PLAN = 'Plano Família';
 
 /** Signs up on Clínica Demo's own host, which makes a patient of that clinic; the page lands on /paciente there. */
 async function signUpPatientOnDemo(page: Page, demo: string, fullName: string): Promise<void> {
@@ -63,6 +65,8 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       '/paciente/rede — sorted by distance (location on)',
       '/paciente/historico — Histórico',
       '/paciente/perfil — profile',
+      '/paciente/perfil — dialog Adicionar dependente',
+      '/paciente/perfil — alertdialog Remover dependente',
       '/paciente — home, phone',
       '/paciente — the sidebar drawer open, phone',
       '/paciente/cartao — card, phone',
@@ -73,7 +77,7 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       await signInAs('patient');
       await page.goto('/paciente');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Olá, Paulo!');
-      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: PLAN })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: DEMO_PLAN })).toBeVisible();
       await check('/paciente — home, demo patient');
 
       await page.goto('/paciente/cartao');
@@ -113,10 +117,22 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
         await check(state);
       }
+      // Dependentes (issue 27): the demo patient's plan has room, and one dependent to remove (both dialogs closed
+      // without a change: other tests read the demo patient's cards).
+      const dependentsRegion = page.getByRole('region', { name: 'Dependentes' });
+      await dependentsRegion.getByRole('button', { name: 'Adicionar' }).click();
+      await expect(page.getByRole('dialog', { name: 'Adicionar dependente' }).getByTestId('dependent-price-change')).toBeVisible();
+      await check('/paciente/perfil — dialog Adicionar dependente');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+      await dependentsRegion.getByRole('button', { name: 'Remover Sofia Paciente' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await check('/paciente/perfil — alertdialog Remover dependente');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
       await toPhone(page);
       await page.goto('/paciente');
-      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: PLAN })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: DEMO_PLAN })).toBeVisible();
       await check('/paciente — home, phone');
       await page.getByRole('button', { name: 'Alternar menu lateral' }).click();
       const drawer = page.getByRole('dialog');

@@ -61,9 +61,9 @@ test('on a phone each member is a card with every value and the detail link in v
   await searched;
   const card = page.getByRole('list', { name: m.title }).getByRole('listitem').filter({ hasText: DEMO_PATIENT });
   await expectCardShows(card, [
-    [m.columns.plan, 'Plano Individual'],
+    [m.columns.plan, 'Plano Família'],
     [m.columns.status, 'Ativa'],
-    [m.columns.dependents, '0'],
+    [m.columns.dependents, '1'],
   ]);
   // Every value and the link are on the card, reached by scrolling down, never sideways.
   await card.scrollIntoViewIfNeeded();

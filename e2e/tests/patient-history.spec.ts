@@ -6,6 +6,7 @@ import type { CreateVisitRequest } from '@carteirinha/shared/contracts/visits';
 import { formatDate, formatDateTime, formatMoney } from '@carteirinha/shared/format';
 import { saoPauloDay, saoPauloInstant } from '@carteirinha/shared/sao-paulo-time';
 import { demoAccountRequest, expect, test } from '../fixtures';
+import { callFromPage } from '../patient-api';
 import { TEST_PASSWORD, clinicOrigin, uniqueEmail, validCpf } from '../tenancy';
 
 /**
@@ -20,25 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Member = { fullName: string; paidCents: number; consulta: string; exame: string; bookedAt: string };
 
-/**
- * A call to the API from the page, on the clinic's host: browsers resolve `<slug>.localhost`, Node's request client
- * does not, and the session cookie the sign-up sets is then the page's own.
- */
-async function call<T>(page: Page, path: string, parse: (body: unknown) => T, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}, status = 200): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: { 'content-type': 'application/json', ...init.headers },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { path, init },
-  );
-  expect(answer.status, answer.text).toBe(status);
-  return parse(JSON.parse(answer.text));
-}
+const call = callFromPage;
 
 const anything = (body: unknown) => body;
 

@@ -19,7 +19,8 @@ test.describe('/paciente (Início)', () => {
     expect(daysLeft).toBeLessThanOrEqual(31);
 
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 2, name: 'Plano Individual' })).toBeVisible();
+    // The demo patient is on Plano Família, with one dependent (seed.ts).
+    await expect(main.getByRole('heading', { level: 2, name: 'Plano Família' })).toBeVisible();
     await expect(main.getByText('Ativa', { exact: true })).toBeVisible();
     await expect(main.getByText(`Válido até ${formatDate(expiresAt)}`)).toBeVisible();
     await expect(main.getByRole('heading', { level: 3, name: 'Seus benefícios' })).toBeVisible();

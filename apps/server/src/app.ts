@@ -54,6 +54,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { subscriptionPlanRoutes } from './modules/subscription-plans/routes.ts';
 import { myDataRoutes } from './modules/my-data/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { dependentRoutes } from './modules/dependents/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
@@ -279,6 +280,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(subscriptionRoutes, { db: database.db });
   await app.register(profileRoutes, { db: database.db, storage, now });
   await app.register(myDataRoutes, { db: database.db, storage, jobs, now });
+  await app.register(dependentRoutes, { db: database.db, jobs, now });
   const paymentProviders = createPaymentProviders(config.payments, { db: database.db, log: app.log, now });
   app.decorate('paymentProviders', paymentProviders);
   // Webhooks, settlement, reconciliation, delinquency and reminders (ADR 013). A subscription's transitions hand their

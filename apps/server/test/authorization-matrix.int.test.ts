@@ -158,6 +158,15 @@ const MATRIX: Record<string, Probe> = {
   // JSON instead of a photo the upload's body rule (415).
   'PATCH /api/patient/profile': { request: () => ({ url: '/api/patient/profile', payload: {} }), expected: ONLY(400, ['patientA']) },
   'POST /api/patient/profile/photo': { request: () => ({ url: '/api/patient/profile/photo', payload: {} }), expected: ONLY(415, ['patientA']) },
+  // Issue 27, the holder's dependents: an empty body meets the form's rules (400), an unknown id is nobody's (404);
+  // the ownership of real ones (another patient's, another clinic's) is in dependents.int.test.ts.
+  'GET /api/patient/dependents': { request: () => ({ url: '/api/patient/dependents' }), expected: ONLY(200, ['patientA']) },
+  'POST /api/patient/dependents': { request: () => ({ url: '/api/patient/dependents', payload: {} }), expected: ONLY(400, ['patientA']) },
+  'PATCH /api/patient/dependents/:id': {
+    request: () => ({ url: '/api/patient/dependents/00000000-0000-4000-8000-000000000000', payload: { fullName: 'Maria Souza', birthDate: '2015-03-09', relationship: 'child' } }),
+    expected: ONLY(404, ['patientA']),
+  },
+  'DELETE /api/patient/dependents/:id': { request: () => ({ url: '/api/patient/dependents/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['patientA']) },
   'GET /api/patient/subscription-plans': { request: () => ({ url: '/api/patient/subscription-plans' }), expected: ONLY(200, ['patientA']) },
   // Issue 14: plans and terms are the clinic admin's to write (staff read plans); the money routes are the patient's.
   'POST /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
@@ -337,6 +346,11 @@ const KEPT_WHILE_SUSPENDED: Record<Twin, readonly string[]> = {
     'GET /api/patient/payments/:id',
     'GET /api/patient/subscription/cancellation',
     'POST /api/patient/subscription/cancel',
+    // Their dependents' data, its correction, and taking one off (which only lowers what they pay); adding one issues
+    // a card of the programme, so it stops with the clinic.
+    'GET /api/patient/dependents',
+    'PATCH /api/patient/dependents/:id',
+    'DELETE /api/patient/dependents/:id',
     // The card stays visible (greyed, issue 15), and its image; its QR token is the programme's and stops.
     'GET /api/patient/cards',
     'GET /api/patient/cards/:id/image',

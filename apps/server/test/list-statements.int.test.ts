@@ -134,7 +134,7 @@ describe('statements per request do not grow with the rows shown', () => {
   });
 
   it("a patient's Início and savings: thirty visits, charges and three dependents as none", async () => {
-    for (const url of ['/api/patient/home', '/api/patient/history/summary']) {
+    for (const url of ['/api/patient/home', '/api/patient/history/summary', '/api/patient/dependents']) {
       expect(await statementsOf(() => get(busyHolder.cookie, url))).toBe(await statementsOf(() => get(newHolder.cookie, url)));
     }
     const busy = (await get(busyHolder.cookie, '/api/patient/history/summary')).json<{ visits: number; months: unknown[] }>();

@@ -105,10 +105,11 @@ describe('demo seed', () => {
     expect(activeSubscriptions).toHaveLength(1);
     // A member for four months, every monthly charge paid: contiguous periods, the last one holding today.
     const [subscription] = activeSubscriptions;
-    expect(subscription).toMatchObject({ amountCents: 8990, paymentMethod: 'pix', provider: 'local' });
+    // On Plano Família (issue 27: its dependent has a card of their own).
+    expect(subscription).toMatchObject({ amountCents: 14990, paymentMethod: 'pix', provider: 'local' });
     const demoPayments = await t.db.select().from(payments).where(eq(payments.subscriptionId, subscription!.id)).orderBy(payments.periodStart);
     expect(demoPayments.length).toBeGreaterThanOrEqual(4);
-    for (const charge of demoPayments) expect(charge).toMatchObject({ clinicId: demo!.id, status: 'received', method: 'pix', amountCents: 8990 });
+    for (const charge of demoPayments) expect(charge).toMatchObject({ clinicId: demo!.id, status: 'received', method: 'pix', amountCents: 14990 });
     for (const [index, charge] of demoPayments.entries()) {
       expect(charge.periodEnd).toBe(addCycleToDay(charge.periodStart!, 'monthly'));
       if (index > 0) expect(charge.periodStart).toBe(demoPayments[index - 1]!.periodEnd);
@@ -173,6 +174,13 @@ describe('demo seed', () => {
     expect(home.nextAppointment).not.toBeNull();
     expect(home.latestVisits).toHaveLength(3);
     expect(home.networkPlaces).toBe(demoNetwork.length);
+    // Issue 27: a dependent, covered, with a card; the holder's card stays first (other specs read the first card).
+    expect(home.dependents.map((dependent) => dependent.fullName)).toEqual(['Sofia Paciente']);
+    const patientCards = (await t.app.inject({ method: 'GET', url: '/api/patient/cards', headers: patient })).json<{ items: { personName: string; isDependent: boolean }[] }>();
+    expect(patientCards.items.map((card) => [card.personName, card.isDependent])).toEqual([
+      ['Paulo Paciente', false],
+      ['Sofia Paciente', true],
+    ]);
   });
 
   it('without demo data, seeds only the platform plans', async () => {

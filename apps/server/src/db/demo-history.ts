@@ -86,7 +86,7 @@ export async function ensureDemoVisits(db: Database, clinicId: string, patientUs
   const [card] = await db
     .select({ id: cards.id, subscriptionId: cards.subscriptionId })
     .from(cards)
-    .where(and(eq(cards.clinicId, clinicId), eq(cards.holderUserId, patientUserId)))
+    .where(and(eq(cards.clinicId, clinicId), eq(cards.holderUserId, patientUserId), isNull(cards.dependentId)))
     .limit(1);
   if (!card) return;
   const [plan] = await db

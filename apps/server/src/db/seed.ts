@@ -6,7 +6,7 @@ import type { SecretBox } from '../lib/secret-box.ts';
 import { ensureSettingsRow } from '../modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../modules/settings/store.ts';
 import type { Database } from './client.ts';
-import { clinics, contractTerms, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
+import { clinics, contractTerms, cpfClaims, dependents, payments, plans, subscriptionPlans, subscriptions, userRoles, users } from './schema.ts';
 import { defaultTermsBody } from '../modules/checkout/default-terms.ts';
 import { issueCardsForSubscription } from '../modules/cards/issue.ts';
 import { recordLocalCharge } from '../modules/payments/providers/local.ts';
@@ -117,7 +117,8 @@ async function ensureDemoTerms(db: Database, clinicId: string): Promise<void> {
 }
 
 /**
- * The demo patient's subscription, as four months of Pix checkouts paid on time leave it: the plan's price, one charge
+ * The demo patient's subscription, on the plan that covers the most people (Plano Família, so Meu Perfil can show and
+ * add dependents), as four months of Pix checkouts paid on time leave it: the plan's price, one charge
  * received per monthly period since it began, benefits since the first (no carência), paid through the current period
  * (settlement's `expires_at`). Near its end the embedded provider makes the next charge, which 'Simular pagamento'
  * pays, as for any patient.
@@ -129,7 +130,7 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
     .select({ id: subscriptionPlans.id, priceCents: subscriptionPlans.priceCents, billingCycle: subscriptionPlans.billingCycle })
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.clinicId, clinicId))
-    .orderBy(subscriptionPlans.priceCents)
+    .orderBy(desc(subscriptionPlans.maxMembers), subscriptionPlans.priceCents)
     .limit(1);
   if (!plan) return;
   const now = new Date();
@@ -182,6 +183,24 @@ async function ensureActiveSubscription(db: Database, userId: string, clinicId: 
   });
 }
 
+/** The demo patient's dependent (issue 27): a child, with a CPF of their own claimed in the clinic. */
+const DEMO_DEPENDENT = { fullName: 'Sofia Paciente', cpf: '42718365919', birthDate: '2016-08-14', relationship: 'child' } as const;
+
+/**
+ * The demo patient's dependent, as 'Adicionar' in Meu Perfil leaves one (the Família plan's price has no per-dependent
+ * part, so the subscription's amount stays). Added before the cards are issued, so the dependent gets one too; the
+ * holder's card stays first (cards are listed holder first). A no-op once the demo patient has any dependent.
+ */
+async function ensureDemoDependent(db: Database, userId: string, clinicId: string): Promise<void> {
+  const [existing] = await db.select({ id: dependents.id }).from(dependents).where(and(eq(dependents.holderUserId, userId), eq(dependents.clinicId, clinicId))).limit(1);
+  if (existing) return;
+  await db.transaction(async (tx) => {
+    const [dependent] = await tx.insert(dependents).values({ clinicId, holderUserId: userId, ...DEMO_DEPENDENT }).returning({ id: dependents.id });
+    if (!dependent) throw new Error('could not create the demo dependent');
+    await tx.insert(cpfClaims).values({ clinicId, cpf: DEMO_DEPENDENT.cpf, userId, dependentId: dependent.id }).onConflictDoNothing();
+  });
+}
+
 /** The demo patient's cards (issue 15): issued as payment confirmation would; a no-op once they exist. */
 async function ensureDemoCards(db: Database, cardBox: SecretBox, userId: string): Promise<void> {
   const [subscription] = await db
@@ -221,6 +240,7 @@ export async function seedDatabase({ db, auth, cardBox, withDemo }: SeedOptions)
     await ensureRole(db, userId, account.role, account.clinicId);
     if (account.role === 'patient') {
       await ensureActiveSubscription(db, userId, clinicId);
+      await ensureDemoDependent(db, userId, clinicId);
       await ensureDemoCards(db, cardBox, userId);
     }
   }

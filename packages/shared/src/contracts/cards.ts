@@ -24,6 +24,8 @@ export const patientCardSchema = z.object({
   /** The person's photo (Meu Perfil), shown on the card: the holder's on the holder's card; none for a dependent yet. */
   photoUrl: z.string().nullable(),
   isDependent: z.boolean(),
+  /** The dependent this card covers (null: the holder's), so Meu Perfil can open that person's card. */
+  dependentId: z.uuid().nullable(),
   planName: z.string(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   validUntil: isoInstant.nullable(),

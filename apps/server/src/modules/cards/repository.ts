@@ -96,7 +96,10 @@ export async function findClinicCard(db: Database, clinicId: string, cardId: str
   return row ?? null;
 }
 
-/** The patient's cards: those of their newest subscription that has cards, the holder's first. */
+/** A dependent the holder took off: their card (kept for life, suspended) is not one of the holder's cards to show. */
+const notOfRemovedDependent = sql`not exists (select 1 from ${dependents} where ${dependents.id} = ${cards.dependentId} and ${dependents.removedAt} is not null)`;
+
+/** The patient's cards: those of their newest subscription that has cards, the holder's first, removed dependents' not. */
 export async function listPatientCards(db: Database, scope: { clinicId: string; userId: string }): Promise<CardFacts[]> {
   const owned = and(eq(cards.holderUserId, scope.userId), eq(cards.clinicId, scope.clinicId));
   const [newest] = await db
@@ -108,7 +111,7 @@ export async function listPatientCards(db: Database, scope: { clinicId: string; 
     .limit(1);
   if (!newest) return [];
   return cardFactsQuery(db)
-    .where(and(owned, eq(cards.subscriptionId, newest.subscriptionId)))
+    .where(and(owned, eq(cards.subscriptionId, newest.subscriptionId), notOfRemovedDependent))
     .orderBy(sql`${cards.dependentId} is not null`, asc(cards.issuedAt), asc(cards.id));
 }
 

@@ -44,6 +44,7 @@ function toPatientCard(card: CardFacts, tenant: TenantContext, now: Date): Patie
     personName: card.dependentId ? (card.dependentName ?? card.holderName) : card.holderName,
     photoUrl: card.dependentId ? null : card.holderPhotoUrl,
     isDependent: card.dependentId !== null,
+    dependentId: card.dependentId,
     planName: card.planName,
     subscriptionStatus: card.status,
     validUntil: card.expiresAt?.toISOString() ?? null,

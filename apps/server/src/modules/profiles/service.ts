@@ -58,6 +58,49 @@ export async function claimHolderCpf(tx: Database, claim: { clinicId: string; us
   if (!isHolder(await ownerOfCpf(tx, claim.clinicId, claim.cpf), claim.userId)) throw new AppError('CONFLICT', messages.checkoutRules.cpfTaken);
 }
 
+/** What a CPF offered for a new dependent is to the holder adding them. */
+export type DependentCpfStanding = { kind: 'free' } | { kind: 'removedDependent'; dependentId: string };
+
+async function isRemovedDependentOf(db: Database, owner: CpfOwner, holderUserId: string): Promise<boolean> {
+  if (owner.dependentId === null || owner.userId !== holderUserId) return false;
+  const [row] = await db.select({ removedAt: dependents.removedAt }).from(dependents).where(eq(dependents.id, owner.dependentId)).limit(1);
+  return row !== undefined && row.removedAt !== null;
+}
+
+/**
+ * Before a dependent is added ('Adicionar' in Meu Perfil): the dependent's CPF, like a holder's, is one person's per
+ * clinic (issue 22). One nobody holds is free; one of a dependent this holder took off earlier brings that person back
+ * (their card for life with them); any other — the holder's own, a covered dependent's, another patient's — is
+ * refused, and a CPF held by someone else is audited as checkout's refusal is (the clinic reads it when the real owner
+ * comes with a document). Runs outside the adding transaction, so the audit row survives the refusal.
+ */
+export async function standingOfDependentCpf(db: Database, claim: { clinicId: string; holderUserId: string; cpf: string }): Promise<DependentCpfStanding> {
+  const owner = await ownerOfCpf(db, claim.clinicId, claim.cpf);
+  if (owner === null) return { kind: 'free' };
+  if (owner.dependentId !== null && (await isRemovedDependentOf(db, owner, claim.holderUserId))) return { kind: 'removedDependent', dependentId: owner.dependentId };
+  if (isHolder(owner, claim.holderUserId)) throw new AppError('CONFLICT', messages.dependents.holderCpf);
+  if (owner.userId === claim.holderUserId) throw new AppError('CONFLICT', messages.dependents.alreadyYours);
+  await recordAudit(db, {
+    actorUserId: claim.holderUserId,
+    action: 'cpf.claim_refused',
+    entity: 'user',
+    entityId: claim.holderUserId,
+    clinicId: claim.clinicId,
+    details: { cpf: claim.cpf, asDependent: true, heldByUserId: owner.userId, heldByDependentId: owner.dependentId },
+  });
+  throw new AppError('CONFLICT', messages.checkoutRules.cpfTaken);
+}
+
+/**
+ * Records a new dependent's CPF in the clinic, in the adding transaction (with the dependent's row): the first claim
+ * wins. Throws when another person got it since standingOfDependentCpf (two requests racing for one CPF).
+ */
+export async function claimDependentCpf(tx: Database, claim: { clinicId: string; holderUserId: string; dependentId: string; cpf: string; now: Date }): Promise<void> {
+  await tx.insert(cpfClaims).values({ clinicId: claim.clinicId, cpf: claim.cpf, userId: claim.holderUserId, dependentId: claim.dependentId, claimedAt: claim.now }).onConflictDoNothing();
+  const owner = await ownerOfCpf(tx, claim.clinicId, claim.cpf);
+  if (owner?.dependentId !== claim.dependentId) throw new AppError('CONFLICT', messages.checkoutRules.cpfTaken);
+}
+
 /** Takes the CPF off the person who held it: the claim, and the CPF on their profile or dependent record. */
 async function takeCpfFrom(tx: Database, clinicId: string, cpf: string, owner: CpfOwner): Promise<void> {
   await tx.delete(cpfClaims).where(and(eq(cpfClaims.clinicId, clinicId), eq(cpfClaims.cpf, cpf)));

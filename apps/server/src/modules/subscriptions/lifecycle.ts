@@ -18,6 +18,8 @@ import { CARD_WORK_QUEUE, enqueueFollowUps, PATIENT_NOTICE_QUEUE, PROVIDER_WORK_
 import { addDaysToInstant, laterOf, shiftByCycles } from './periods.ts';
 import { findLatestSubscriptionRow, type SubscriptionWithPlan } from './repository.ts';
 
+export type { SubscriptionWithPlan };
+
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Plan = { id: string; name: string; billingCycle: 'monthly' | 'yearly'; waitingDays: number; priceCents: number; dependentPriceCents: number; maxMembers: number };
 
@@ -505,12 +507,16 @@ async function ownDependent(tx: Database, subscription: SubscriptionRow, depende
   return row !== undefined;
 }
 
-function amountOf(plan: Plan, dependentCount: number): number {
+/**
+ * The price of each cycle for the holder and `dependentCount` dependents (those beyond the plan's room cost nothing:
+ * they are not covered). Meu Perfil shows it before the patient confirms, from this same rule.
+ */
+export function cycleAmountOf(plan: Pick<Plan, 'priceCents' | 'dependentPriceCents' | 'maxMembers'>, dependentCount: number): number {
   return plan.priceCents + plan.dependentPriceCents * Math.min(dependentCount, Math.max(0, plan.maxMembers - 1));
 }
 
 async function repriced(ctx: LifecycleContext, subscription: SubscriptionRow, plan: Plan, dependentCount: number, action: string, details: Record<string, unknown>): Promise<number> {
-  const amountCents = amountOf(plan, dependentCount);
+  const amountCents = cycleAmountOf(plan, dependentCount);
   await ctx.tx.update(subscriptions).set({ planId: plan.id, amountCents, updatedAt: ctx.now }).where(eq(subscriptions.id, subscription.id));
   await audit(ctx, { action, entity: 'subscription', entityId: subscription.id, clinicId: subscription.clinicId, details: { ...details, amountCents, from: subscription.amountCents } });
   const followUps: FollowUp[] = [{ queue: CARD_WORK_QUEUE, work: { kind: 'issue', subscriptionId: subscription.id } }];

@@ -1,7 +1,7 @@
 import type { PatientCard } from '@carteirinha/shared/contracts/cards';
 import { messages } from '@carteirinha/shared/messages';
-import { BanIcon, CheckCircle2Icon, IdCardIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { BanIcon, CheckCircle2Icon, IdCardIcon, UsersIcon } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -115,16 +115,45 @@ function NoCard() {
   );
 }
 
-/** /paciente/cartao: the patient's digital card, and each dependent's, chosen by tabs. */
+/** Where the dependents are added and removed (Meu Perfil), for a plan that covers more than the holder. */
+function ManageDependents({ card }: { card: PatientCard }) {
+  if (card.maxMembers <= 1) return null;
+  return (
+    <div className="flex justify-end">
+      <Button asChild variant="outline" size="sm">
+        <Link to="/paciente/perfil#dependentes">
+          <UsersIcon aria-hidden="true" />
+          {messages.dependents.manage}
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /paciente/cartao: the patient's digital card, and each dependent's, chosen by tabs. The holder's comes first and is
+ * shown unless the link names a dependent (`?pessoa=<id>`, from Meu Perfil's 'Ver carteirinha').
+ */
 export function PatientCardView() {
   const cards = useMyCards();
+  const [search] = useSearchParams();
   if (cards.error) return <ErrorState {...retryPropsOf(cards)} />;
   if (!cards.data) return <CenteredSpinner />;
   const [first] = cards.data;
   if (!first) return <NoCard />;
-  if (cards.data.length === 1) return <OneCard card={first} />;
+  if (cards.data.length === 1) {
+    return (
+      <div className="grid gap-4">
+        <ManageDependents card={first} />
+        <OneCard card={first} />
+      </div>
+    );
+  }
+  const person = search.get('pessoa');
+  const chosen = cards.data.find((card) => card.dependentId !== null && card.dependentId === person) ?? first;
   return (
-    <Tabs defaultValue={first.id} className="gap-4">
+    <Tabs defaultValue={chosen.id} className="gap-4">
+      <ManageDependents card={first} />
       <TabsList aria-label={s.whoseCard} className="h-auto flex-wrap">
         {cards.data.map((card) => (
           <TabsTrigger key={card.id} value={card.id}>

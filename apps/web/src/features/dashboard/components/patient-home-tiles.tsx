@@ -68,10 +68,18 @@ export function NetworkTile({ placesCount }: { placesCount: number }) {
   );
 }
 
-/** How many dependents the plan covers now, and who. */
+/** How many dependents the plan covers now, and who; they are managed in Meu Perfil. */
 export function DependentsTile({ dependents }: { dependents: PatientHome['dependents'] }) {
   return (
-    <Tile title={p.dependents} icon={UsersIcon}>
+    <Tile
+      title={p.dependents}
+      icon={UsersIcon}
+      footer={
+        <Button asChild variant="outline" size="sm">
+          <Link to="/paciente/perfil#dependentes">{messages.dependents.manage}</Link>
+        </Button>
+      }
+    >
       <p className="text-lg font-semibold tabular-nums" data-testid="dependents-count">
         {dependents.length}
       </p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { DependentsSection } from '@/features/dependents/components/dependents-section';
 import { useMySubscription } from '@/features/subscriptions/api/get-my-subscription';
 import { useMyProfile } from '../api/get-my-profile';
 import { PlanPaymentCard } from '../components/plan-payment-card';
@@ -12,7 +13,7 @@ import { ProfilePhoto } from '../components/profile-photo';
 
 const p = messages.patientProfile;
 
-/** Meu Perfil: the photo, the personal data form, and the plan and payment of the patient's subscription. */
+/** Meu Perfil: the photo, the personal data form, the dependents, and the plan and payment of the subscription. */
 export function PatientProfilePage() {
   const profile = useMyProfile();
   const subscription = useMySubscription();
@@ -26,6 +27,7 @@ export function PatientProfilePage() {
           <div className="grid content-start gap-6">
             <ProfilePhoto profile={profile.data} />
             <ProfileForm profile={profile.data} />
+            <DependentsSection />
           </div>
           <div className="grid content-start gap-6">
             {subscription.isPending ? <Spinner /> : <PlanPaymentCard subscription={subscription.data ?? null} />}
