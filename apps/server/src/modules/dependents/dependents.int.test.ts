@@ -1,3 +1,4 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependentsOverviewSchema, type DependentsOverview } from '@carteirinha/shared/contracts/dependents';
@@ -202,6 +203,25 @@ describe('PATCH and DELETE /api/patient/dependents/:id', () => {
 });
 
 describe('the price of the next charge', () => {
+  it('keeps the price the holder contracted when the clinic has raised the plan since: only the dependent is added', async () => {
+    const holder = await subscribedPatient();
+    expect(await subscriptionAmount(holder.subscriptionId)).toBe(HOLDER_CENTS);
+    await t.db.update(subscriptionPlans).set({ priceCents: HOLDER_CENTS + 4_000 }).where(eq(subscriptionPlans.id, programme.planId));
+    try {
+      const before = await overviewOf(holder.cookie);
+      expect(before).toMatchObject({ amountCents: HOLDER_CENTS, amountWithOneMoreCents: HOLDER_CENTS + PER_DEPENDENT_CENTS });
+      expect((await add(holder.cookie, { ...MARIA, cpf: generateCpf() })).statusCode).toBe(201);
+      expect(await subscriptionAmount(holder.subscriptionId)).toBe(HOLDER_CENTS + PER_DEPENDENT_CENTS);
+      const [dependent] = (await overviewOf(holder.cookie)).items;
+      await call(holder.cookie, 'DELETE', `/api/patient/dependents/${dependent?.id ?? ''}`);
+      await settleWork(t);
+      expect(await subscriptionAmount(holder.subscriptionId)).toBe(HOLDER_CENTS);
+    } finally {
+      await t.db.update(subscriptionPlans).set({ priceCents: HOLDER_CENTS }).where(eq(subscriptionPlans.id, programme.planId));
+    }
+  });
+
+
   it('follows the dependents from the next cycle, never the one already paid', async () => {
     clock = START;
     const holder = await subscribedPatient();

@@ -47,6 +47,9 @@ function overviewOf(current: lifecycle.SubscriptionWithPlan | null, items: Depen
   const plan = current?.plan ?? null;
   const maxDependents = plan ? Math.max(0, plan.maxMembers - 1) : 0;
   const priceOf = (count: number) => (plan ? lifecycle.cycleAmountOf(plan, count) : 0);
+  // What the lifecycle will write: the contracted amount moved by the dependent price (the plan's price when none).
+  const contracted = current?.subscription.amountCents ?? null;
+  const priceWith = (count: number) => (plan && contracted !== null ? (lifecycle.amountAfterDependents(contracted, plan, items.length, count) ?? 0) : priceOf(count));
   return {
     items,
     maxDependents,
@@ -54,9 +57,9 @@ function overviewOf(current: lifecycle.SubscriptionWithPlan | null, items: Depen
     planName: plan?.name ?? null,
     billingCycle: plan?.billingCycle ?? null,
     dependentPriceCents: plan?.dependentPriceCents ?? 0,
-    amountCents: current?.subscription.amountCents ?? priceOf(items.length),
-    amountWithOneMoreCents: priceOf(items.length + 1),
-    amountWithOneLessCents: priceOf(Math.max(0, items.length - 1)),
+    amountCents: contracted ?? priceOf(items.length),
+    amountWithOneMoreCents: priceWith(items.length + 1),
+    amountWithOneLessCents: priceWith(Math.max(0, items.length - 1)),
   };
 }
 

@@ -515,12 +515,23 @@ export function cycleAmountOf(plan: Pick<Plan, 'priceCents' | 'dependentPriceCen
   return plan.priceCents + plan.dependentPriceCents * Math.min(dependentCount, Math.max(0, plan.maxMembers - 1));
 }
 
-async function repriced(ctx: LifecycleContext, subscription: SubscriptionRow, plan: Plan, dependentCount: number, action: string, details: Record<string, unknown>): Promise<number> {
-  const amountCents = cycleAmountOf(plan, dependentCount);
+/**
+ * The price of each cycle once the covered dependents went from `before` to `after`: the contracted amount moves by
+ * the plan's dependent price for each billable dependent gained or lost, so the holder's part keeps the price they
+ * contracted when the clinic has changed the plan's price since (amount_cents is kept then: ADR 013). A plan a company
+ * pays (issue 26) has no amount, and adding or removing a dependent gives it none.
+ */
+export function amountAfterDependents(contracted: number | null, plan: Pick<Plan, 'priceCents' | 'dependentPriceCents' | 'maxMembers'>, before: number, after: number): number | null {
+  if (contracted === null) return null;
+  const billable = (count: number) => Math.min(count, Math.max(0, plan.maxMembers - 1));
+  return Math.max(0, contracted + plan.dependentPriceCents * (billable(after) - billable(before)));
+}
+
+async function repriced(ctx: LifecycleContext, subscription: SubscriptionRow, plan: Plan, amountCents: number | null, action: string, details: Record<string, unknown>): Promise<number | null> {
   await ctx.tx.update(subscriptions).set({ planId: plan.id, amountCents, updatedAt: ctx.now }).where(eq(subscriptions.id, subscription.id));
   await audit(ctx, { action, entity: 'subscription', entityId: subscription.id, clinicId: subscription.clinicId, details: { ...details, amountCents, from: subscription.amountCents } });
   const followUps: FollowUp[] = [{ queue: CARD_WORK_QUEUE, work: { kind: 'issue', subscriptionId: subscription.id } }];
-  if (amountCents !== subscription.amountCents && amountCents > 0 && subscription.providerSubscriptionId) {
+  if (amountCents !== null && amountCents !== subscription.amountCents && amountCents > 0 && subscription.providerSubscriptionId) {
     followUps.push({ queue: PROVIDER_WORK_QUEUE, work: { kind: 'updateAmount', subscriptionId: subscription.id, amountCents, source: ctx.source } });
   }
   await handOver(ctx, followUps);
@@ -531,7 +542,7 @@ async function repriced(ctx: LifecycleContext, subscription: SubscriptionRow, pl
  * change of plan (patient portal): a live subscription moves to another active plan of its clinic from the next
  * cycle; its price follows (the provider's next charges too) and the cards cover whom the new plan covers.
  */
-export async function changePlan(ctx: LifecycleContext, subscription: SubscriptionRow, planId: string): Promise<number> {
+export async function changePlan(ctx: LifecycleContext, subscription: SubscriptionRow, planId: string): Promise<number | null> {
   if (!isLive(subscription)) throw new LifecycleRefusal('notLive');
   const [target] = await ctx.tx
     .select({ id: subscriptionPlans.id })
@@ -540,7 +551,9 @@ export async function changePlan(ctx: LifecycleContext, subscription: Subscripti
     .limit(1);
   if (!target || planId === subscription.planId) throw new LifecycleRefusal('sameOrUnknownPlan');
   const plan = await planOf(ctx.tx, planId);
-  return repriced(ctx, subscription, plan, await coveredDependents(ctx.tx, subscription), 'subscription.plan_changed', { fromPlanId: subscription.planId, toPlanId: planId });
+  // A new plan is a new contract: its price now (a company-paid plan stays without an amount).
+  const amountCents = subscription.amountCents === null ? null : cycleAmountOf(plan, await coveredDependents(ctx.tx, subscription));
+  return repriced(ctx, subscription, plan, amountCents, 'subscription.plan_changed', { fromPlanId: subscription.planId, toPlanId: planId });
 }
 
 /**
@@ -548,26 +561,29 @@ export async function changePlan(ctx: LifecycleContext, subscription: Subscripti
  * cpf-claims.ts), or names one taken off before; here the plan's room is checked, the price follows and the
  * dependent's card (for life) is issued or un-suspended.
  */
-export async function addDependent(ctx: LifecycleContext, subscription: SubscriptionRow, dependentId: string): Promise<number> {
+export async function addDependent(ctx: LifecycleContext, subscription: SubscriptionRow, dependentId: string): Promise<number | null> {
   if (!isLive(subscription)) throw new LifecycleRefusal('notLive');
   if (!(await ownDependent(ctx.tx, subscription, dependentId))) throw new LifecycleRefusal('notDependentOfHolder');
+  const before = await coveredDependents(ctx.tx, subscription);
   await ctx.tx.update(dependents).set({ removedAt: null, updatedAt: ctx.now }).where(eq(dependents.id, dependentId));
   const plan = await planOf(ctx.tx, subscription.planId);
   const total = await coveredDependents(ctx.tx, subscription);
   if (total > plan.maxMembers - 1) throw new LifecycleRefusal('noRoomForDependent');
-  return repriced(ctx, subscription, plan, total, 'subscription.dependent_added', { dependentId });
+  return repriced(ctx, subscription, plan, amountAfterDependents(subscription.amountCents, plan, before, total), 'subscription.dependent_added', { dependentId });
 }
 
 /**
  * dependent removed (patient portal): the dependent is no longer covered (the row stays: their visits and their card
  * for life point at it), the price follows and their card is suspended.
  */
-export async function removeDependent(ctx: LifecycleContext, subscription: SubscriptionRow, dependentId: string): Promise<number> {
+export async function removeDependent(ctx: LifecycleContext, subscription: SubscriptionRow, dependentId: string): Promise<number | null> {
   if (subscription.status === 'canceled' || subscription.status === 'expired') throw new LifecycleRefusal('notLive');
   if (!(await ownDependent(ctx.tx, subscription, dependentId))) throw new LifecycleRefusal('notDependentOfHolder');
+  const before = await coveredDependents(ctx.tx, subscription);
   await ctx.tx.update(dependents).set({ removedAt: ctx.now, updatedAt: ctx.now }).where(eq(dependents.id, dependentId));
   const plan = await planOf(ctx.tx, subscription.planId);
-  const amountCents = await repriced(ctx, subscription, plan, await coveredDependents(ctx.tx, subscription), 'subscription.dependent_removed', { dependentId });
+  const after = await coveredDependents(ctx.tx, subscription);
+  const amountCents = await repriced(ctx, subscription, plan, amountAfterDependents(subscription.amountCents, plan, before, after), 'subscription.dependent_removed', { dependentId });
   await handOver(ctx, [{ queue: CARD_WORK_QUEUE, work: { kind: 'suspend', subscriptionId: subscription.id, dependentId } }]);
   return amountCents;
 }
