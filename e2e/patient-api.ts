@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { patientCardListSchema, type PatientCard } from '@carteirinha/shared/contracts/cards';
+import { subscriptionPlanListSchema } from '@carteirinha/shared/contracts/subscription-plans';
+import { contractTermsSchema, createSubscriptionResponseSchema } from '@carteirinha/shared/contracts/subscriptions';
+import { TEST_PASSWORD, clinicOrigin, uniqueEmail, validCpf } from './tenancy';
 
 /**
  * A call to the API from the page, on the clinic's host: browsers resolve `<slug>.localhost`, Node's request client
@@ -25,4 +29,40 @@ export async function callFromPage<T>(
   );
   expect(answer.status, answer.text).toBe(status);
   return parse(JSON.parse(answer.text));
+}
+
+const anything = (body: unknown) => body;
+
+export type PaidPatient = { fullName: string; email: string; suffix: string; paidCents: number; card: PatientCard };
+
+/**
+ * A new patient of Clínica Demo, signed up in `page` on the clinic's host, subscribed to `planName` by Pix and paid
+ * (the embedded provider's simulation), with their card: the tests that must not touch the demo patient start here.
+ */
+export async function paidPatientOnDemo(page: Page, baseURL: string | undefined, namePrefix: string, planName = 'Plano Individual'): Promise<PaidPatient> {
+  const demo = clinicOrigin(baseURL, 'demo');
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const fullName = `${namePrefix} ${suffix}`;
+  const email = uniqueEmail();
+  await page.goto(`${demo}/auth`);
+  await callFromPage(page, '/api/auth/sign-up/email', anything, { method: 'POST', body: { name: fullName, email, password: TEST_PASSWORD } });
+  const plans = await callFromPage(page, '/api/patient/subscription-plans', (body) => subscriptionPlanListSchema.parse(body));
+  const plan = plans.items.find((item) => item.name === planName);
+  if (!plan) throw new Error(`no ${planName} on sale at Clínica Demo`);
+  const terms = await callFromPage(page, '/api/patient/terms', (body) => contractTermsSchema.parse(body));
+  const created = await callFromPage(
+    page,
+    '/api/patient/subscriptions',
+    (body) => createSubscriptionResponseSchema.parse(body),
+    {
+      method: 'POST',
+      headers: { 'idempotency-key': `e2e-${suffix}` },
+      body: { planId: plan.id, paymentMethod: 'pix', customerData: { name: fullName, email, cpfCnpj: validCpf() }, termsId: terms.id, acceptTerms: true },
+    },
+    201,
+  );
+  await callFromPage(page, `/api/patient/payments/${created.payment.id}/simulate`, anything, { method: 'POST', body: {} });
+  const [card] = await callFromPage(page, '/api/patient/cards', (body) => patientCardListSchema.parse(body).items);
+  if (!card) throw new Error('the new patient has no card');
+  return { fullName, email, suffix, paidCents: created.payment.amountCents, card };
 }

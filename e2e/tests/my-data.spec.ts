@@ -1,65 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { patientCardListSchema } from '@carteirinha/shared/contracts/cards';
 import { myDataExportSchema } from '@carteirinha/shared/contracts/my-data';
-import { subscriptionPlanListSchema } from '@carteirinha/shared/contracts/subscription-plans';
-import { contractTermsSchema, createSubscriptionResponseSchema } from '@carteirinha/shared/contracts/subscriptions';
 import { demoAccountRequest, expect, test } from '../fixtures';
-import { TEST_PASSWORD, clinicOrigin, uniqueEmail, validCpf } from '../tenancy';
+import { paidPatientOnDemo } from '../patient-api';
+import { TEST_PASSWORD, clinicOrigin } from '../tenancy';
 
 /**
  * Meus Dados (issue 27; ADR 027) on a patient of Clínica Demo made for the test — never the demo patient, whom other
  * specs use and whom the deletion would end: subscribed by Pix and paid through the API the checkout uses.
  */
 
-const PLAN = 'Plano Individual';
 const PHONE = { width: 390, height: 844 };
 
 type Member = { fullName: string; email: string; cardNumber: string };
 
-async function call<T>(page: Page, path: string, parse: (body: unknown) => T, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}, status = 200): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: { 'content-type': 'application/json', ...init.headers },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { path, init },
-  );
-  expect(answer.status, answer.text).toBe(status);
-  return parse(JSON.parse(answer.text));
-}
-
-const anything = (body: unknown) => body;
-
 async function subscribedMember(page: Page, baseURL: string | undefined): Promise<Member> {
-  const demo = clinicOrigin(baseURL, 'demo');
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const fullName = `Lúcia Privacidade ${suffix}`;
-  const email = uniqueEmail();
-  await page.goto(`${demo}/auth`);
-  await call(page, '/api/auth/sign-up/email', anything, { method: 'POST', body: { name: fullName, email, password: TEST_PASSWORD } });
-  const plans = await call(page, '/api/patient/subscription-plans', (body) => subscriptionPlanListSchema.parse(body));
-  const plan = plans.items.find((item) => item.name === PLAN);
-  if (!plan) throw new Error(`no ${PLAN} on sale at Clínica Demo`);
-  const terms = await call(page, '/api/patient/terms', (body) => contractTermsSchema.parse(body));
-  const created = await call(
-    page,
-    '/api/patient/subscriptions',
-    (body) => createSubscriptionResponseSchema.parse(body),
-    {
-      method: 'POST',
-      headers: { 'idempotency-key': `meus-dados-${suffix}` },
-      body: { planId: plan.id, paymentMethod: 'pix', customerData: { name: fullName, email, cpfCnpj: validCpf() }, termsId: terms.id, acceptTerms: true },
-    },
-    201,
-  );
-  await call(page, `/api/patient/payments/${created.payment.id}/simulate`, anything, { method: 'POST', body: {} });
-  const [card] = await call(page, '/api/patient/cards', (body) => patientCardListSchema.parse(body).items);
-  if (!card) throw new Error('the new member has no card');
+  const { fullName, email, card } = await paidPatientOnDemo(page, baseURL, 'Lúcia Privacidade');
   return { fullName, email, cardNumber: card.number };
 }
 

@@ -1,13 +1,10 @@
 import type { Page } from '@playwright/test';
-import { patientCardListSchema } from '@carteirinha/shared/contracts/cards';
-import { subscriptionPlanListSchema } from '@carteirinha/shared/contracts/subscription-plans';
-import { contractTermsSchema, createSubscriptionResponseSchema } from '@carteirinha/shared/contracts/subscriptions';
 import type { CreateVisitRequest } from '@carteirinha/shared/contracts/visits';
 import { formatDate, formatDateTime, formatMoney } from '@carteirinha/shared/format';
 import { saoPauloDay, saoPauloInstant } from '@carteirinha/shared/sao-paulo-time';
 import { demoAccountRequest, expect, test } from '../fixtures';
-import { callFromPage } from '../patient-api';
-import { TEST_PASSWORD, clinicOrigin, uniqueEmail, validCpf } from '../tenancy';
+import { paidPatientOnDemo } from '../patient-api';
+import { clinicOrigin } from '../tenancy';
 
 /**
  * Início and Histórico on a patient of Clínica Demo made for the test (other specs add visits to the demo patient):
@@ -21,37 +18,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Member = { fullName: string; paidCents: number; consulta: string; exame: string; bookedAt: string };
 
-const call = callFromPage;
-
-const anything = (body: unknown) => body;
-
 /** A new patient of Clínica Demo, signed in in `page` on the clinic's host, with a paid subscription and visits. */
 async function memberWithVisits(page: Page, baseURL: string | undefined): Promise<Member> {
-  const demo = clinicOrigin(baseURL, 'demo');
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const fullName = `Helena Histórico ${suffix}`;
-  const email = uniqueEmail();
-  await page.goto(`${demo}/auth`);
-  await call(page, '/api/auth/sign-up/email', anything, { method: 'POST', body: { name: fullName, email, password: TEST_PASSWORD } });
-  const plans = await call(page, '/api/patient/subscription-plans', (body) => subscriptionPlanListSchema.parse(body));
-  const plan = plans.items.find((item) => item.name === PLAN);
-  if (!plan) throw new Error(`no ${PLAN} on sale at Clínica Demo`);
-  const terms = await call(page, '/api/patient/terms', (body) => contractTermsSchema.parse(body));
-  const created = await call(
-    page,
-    '/api/patient/subscriptions',
-    (body) => createSubscriptionResponseSchema.parse(body),
-    {
-      method: 'POST',
-      headers: { 'idempotency-key': `historico-${suffix}` },
-      body: { planId: plan.id, paymentMethod: 'pix', customerData: { name: fullName, email, cpfCnpj: validCpf() }, termsId: terms.id, acceptTerms: true },
-    },
-    201,
-  );
-  await call(page, `/api/patient/payments/${created.payment.id}/simulate`, anything, { method: 'POST', body: {} });
-  const [card] = await call(page, '/api/patient/cards', (body) => patientCardListSchema.parse(body).items);
-  if (!card) throw new Error('the new member has no card');
-
+  const { fullName, suffix, paidCents, card } = await paidPatientOnDemo(page, baseURL, 'Helena Histórico');
   const consulta = `Consulta histórico ${suffix}`;
   const exame = `Exame histórico ${suffix}`;
   const bookedAt = saoPauloInstant(saoPauloDay(new Date(Date.now() + DAY_MS)), '10:30');
@@ -66,7 +35,7 @@ async function memberWithVisits(page: Page, baseURL: string | undefined): Promis
   } finally {
     await desk.dispose();
   }
-  return { fullName, paidCents: created.payment.amountCents, consulta, exame, bookedAt };
+  return { fullName, paidCents, consulta, exame, bookedAt };
 }
 
 function figure(page: Page, title: string) {
