@@ -36,6 +36,9 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsStore, type SettingsStore } from './modules/settings/store.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { createCaptcha } from './modules/captcha/service.ts';
+import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
 import { registerClinicApprovedMail } from './modules/clinics/approval-mail.ts';
@@ -260,7 +263,20 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     accountLimit: config.signInAccountFailureLimit,
     onCeilingReached: (email) => enqueueAccountMail(jobs, { kind: 'signInCeiling', email }),
   });
-  await app.register(authRoutes, { auth, db: database.db, throttle, settings, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
+  const captcha = createCaptcha(database.db, config.captcha, authSecret, now);
+  await app.register(authRoutes, {
+    auth,
+    db: database.db,
+    throttle,
+    settings,
+    captcha,
+    captchaAfterSignInFailures: config.captcha.afterSignInFailures,
+    ipLimit: config.signInIpLimit,
+    windowMs: config.signInWindowMs,
+  });
+  // A challenge is cheap to make and costs the browser work to use: a page asks one per form, a few per minute.
+  await app.register(captchaRoutes, { captcha, perMinute: config.signInIpLimit * 2 });
+  await app.register(passkeyRoutes, { db: database.db, now });
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
   const site = { mainDomain: config.mainDomain, publicUrl: config.publicUrl };
@@ -340,6 +356,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     googleSignIn: async () => config.google !== undefined && (await settings.get()).googleLogin,
     passwordMinLength: async () => (await settings.get()).passwordMinLength,
     mapTiles: config.mapTiles,
+    captcha: config.captcha.enabled,
   };
   await app.register(tenancyRoutes, { db: database.db, resolver, ...tenantAnswer });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
