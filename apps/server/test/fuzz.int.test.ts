@@ -437,6 +437,11 @@ const AUTH_TARGETS: Target[] = [
   authTarget('POST', '/api/auth/request-password-reset', { email: { type: 'string', format: 'email' }, redirectTo: { type: 'string' } }, false),
   authTarget('POST', '/api/auth/reset-password', { token: { type: 'string' }, newPassword: { type: 'string' } }, false),
   authTarget('POST', '/api/auth/two-factor/verify-totp', { code: { type: 'string' } }, false),
+  // Passkeys (ADR 017): the options are asked with no body; the answers carry a WebAuthn response object.
+  authTarget('POST', '/api/auth/passkey/sign-in-options', {}, false),
+  authTarget('POST', '/api/auth/passkey/sign-in', { response: { type: 'object' } }, false),
+  authTarget('POST', '/api/auth/passkey/second-factor-options', {}, false),
+  authTarget('POST', '/api/auth/passkey/second-factor', { response: { type: 'object' } }, false),
   { method: 'GET', path: '/api/auth/verify-email', pathParams: [], query: [{ name: 'token', required: true, schema: { type: 'string' } }, { name: 'callbackURL', required: false, schema: { type: 'string' } }], body: null, writes: false },
   { method: 'GET', path: '/api/auth/reset-password/{token}', pathParams: [{ name: 'token', required: true, schema: { type: 'string' } }], query: [{ name: 'callbackURL', required: false, schema: { type: 'string' } }], body: null, writes: false },
 ];

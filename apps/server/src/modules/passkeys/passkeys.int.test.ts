@@ -23,7 +23,7 @@ function post(host: string, url: string, payload: Record<string, unknown>, cooki
 
 /** Adds a passkey through Segurança, on the given site, as the owner of `cookie`. */
 async function addPasskey(authenticator: SoftAuthenticator, host: string, cookie: string, name = 'Celular'): Promise<LightMyRequestResponse> {
-  const options = await post(host, '/api/passkeys/registration-options', {}, cookie);
+  const options = await t.app.inject({ method: 'GET', url: '/api/passkeys/registration-options', headers: on(host, cookie) });
   expect(options.statusCode, options.body).toBe(200);
   const response = authenticator.register(options.json<RegistrationOptions>(), `http://${host}`);
   return post(host, '/api/passkeys', { name, response }, cookie);
@@ -128,7 +128,7 @@ describe('registration and sign-in', () => {
 
   it('has no relying party on a site reached by IP address', async () => {
     const owner = await createSignedInUser(t, null);
-    const options = await post('127.0.0.1:3999', '/api/passkeys/registration-options', {}, owner.cookie);
+    const options = await t.app.inject({ method: 'GET', url: '/api/passkeys/registration-options', headers: on('127.0.0.1:3999', owner.cookie) });
     expect(options.statusCode).toBe(400);
     expect(options.json()).toMatchObject({ error: { message: messages.passkeys.invalidDomain } });
     const signIn = await post('127.0.0.1:3999', '/api/auth/passkey/sign-in-options', {});
@@ -218,7 +218,7 @@ describe('second factor', () => {
     expect((await me(PLATFORM, next)).json()).toMatchObject({ twoFactor: { required: true, verified: false } });
     // With a passkey the account has a factor: a password alone no longer enrols another (TOTP) nor adds a passkey.
     expect((await post(PLATFORM, '/api/auth/two-factor/enable', { password: TEST_PASSWORD }, next)).statusCode).toBe(403);
-    expect((await post(PLATFORM, '/api/passkeys/registration-options', {}, next)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/passkeys/registration-options', headers: on(PLATFORM, next) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/passkeys', headers: on(PLATFORM, next) })).statusCode).toBe(403);
 
     const options = await post(PLATFORM, '/api/auth/passkey/second-factor-options', {}, next);

@@ -35,14 +35,15 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyDeps> = async (app, dep
     async (request) => ({ passkeys: await listMyPasskeys(deps, requireContext(request)) }),
   );
 
-  app.post(
+  // A GET, like better-auth's own passkey plugin: it changes nothing the user owns (the challenge it keeps expires
+  // unused in minutes) and takes no input, so it needs no body.
+  app.get(
     '/api/passkeys/registration-options',
     {
       config: { access: 'authenticated' },
       schema: {
         tags: ['segurança'],
         summary: 'Começa o cadastro de uma chave de acesso neste site (opções WebAuthn)',
-        body: z.object({}),
         response: { 200: registrationOptionsSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
