@@ -52,9 +52,9 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
   const enterPortal = useEnterPortal();
   const [awaitingCode, setAwaitingCode] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
-  // After a failed attempt the next ones carry the captcha: the server asks for it once an address keeps failing.
-  const [failed, setFailed] = useState(false);
-  const captcha = useCaptcha(failed);
+  // Solved in the background as the form opens: the server asks for it only once an address keeps failing, and a
+  // person behind the same address as a guesser then signs in without an extra step.
+  const captcha = useCaptcha();
   const {
     register,
     handleSubmit,
@@ -72,8 +72,7 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
 
   const onValid = async (values: SignInInput) => {
     const outcome = await signIn(values, await captcha.headersForSubmit());
-    if (failed) captcha.renew();
-    if (outcome === 'failed') setFailed(true);
+    captcha.renew();
     if (outcome === 'two-factor') setAwaitingCode(true);
     if (outcome === 'signed-in') await welcome();
   };
