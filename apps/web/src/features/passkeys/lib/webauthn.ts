@@ -67,20 +67,13 @@ export function getCredential(options: AuthenticationOptions): Promise<Authentic
 
 /** The server's refusal codes of a ceremony, as the person should read them. */
 export function serverFailureMessage(code: string | undefined, fallback: string | undefined): string {
-  switch (code) {
-    case AUTH_ERROR_CODES.passkeyChallengeExpired:
-      return t.expired;
-    case AUTH_ERROR_CODES.passkeyNotRecognized:
-      return t.notRecognized;
-    case AUTH_ERROR_CODES.passkeyWrongDomain:
-      return t.invalidDomain;
-    case AUTH_ERROR_CODES.passkeyRefused:
-      return t.refused;
-    case AUTH_ERROR_CODES.wrongClinic:
-      return messages.tenancy.wrongClinic;
-    case AUTH_ERROR_CODES.accountDeactivated:
-      return messages.adminUsers.accountDeactivated;
-    default:
-      return fallback ?? t.failed;
-  }
+  const known: Record<string, string> = {
+    [AUTH_ERROR_CODES.passkeyChallengeExpired]: t.expired,
+    [AUTH_ERROR_CODES.passkeyNotRecognized]: t.notRecognized,
+    [AUTH_ERROR_CODES.passkeyWrongDomain]: t.invalidDomain,
+    [AUTH_ERROR_CODES.passkeyRefused]: t.refused,
+    [AUTH_ERROR_CODES.wrongClinic]: messages.tenancy.wrongClinic,
+    [AUTH_ERROR_CODES.accountDeactivated]: messages.adminUsers.accountDeactivated,
+  };
+  return (code !== undefined ? known[code] : undefined) ?? fallback ?? t.failed;
 }
