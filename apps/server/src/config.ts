@@ -128,7 +128,7 @@ const envSchema = z.object({
   /** Failed sign-ins one account may take per hour from all addresses (security checklist: ≤ 100), with a growing delay. */
   SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(100),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  /** The proof-of-work captcha of sign-up, reset and sign-in after failures (ADR 017): `off` only by choice. */
+  /** The proof-of-work captcha of sign-up, reset and sign-in after failures (ADR 029): `off` only by choice. */
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   /** PBKDF2 iterations per try: the cost of one guess, in the browser and once on the server. */
   CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1_000),
@@ -212,7 +212,7 @@ export type Config = {
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-/** The captcha's switches and work (ADR 017). */
+/** The captcha's switches and work (ADR 029). */
 export type CaptchaConfig = { enabled: boolean; cost: number; maxCounter: number; expiresMs: number; afterSignInFailures: number };
 
 /**

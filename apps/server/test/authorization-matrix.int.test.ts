@@ -50,7 +50,7 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: SIGNED_IN(200) },
   // The test app runs with CAPTCHA=off: there is no challenge to hand out (captcha.int.test.ts turns it on).
   'GET /api/captcha/challenge': { request: () => ({ url: '/api/captcha/challenge' }), expected: ALL(404) },
-  // Segurança: everyone signed in manages their own passkeys (ADR 017); a stranger's id is simply not found.
+  // Segurança: everyone signed in manages their own passkeys (ADR 029); a stranger's id is simply not found.
   'GET /api/passkeys': { request: () => ({ url: '/api/passkeys' }), expected: SIGNED_IN(200) },
   'GET /api/passkeys/registration-options': { request: () => ({ url: '/api/passkeys/registration-options' }), expected: SIGNED_IN(200) },
   'POST /api/passkeys': { request: () => ({ url: '/api/passkeys', payload: { name: 'Chave', response: {} } }), expected: SIGNED_IN(400) },

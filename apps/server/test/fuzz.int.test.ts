@@ -437,7 +437,7 @@ const AUTH_TARGETS: Target[] = [
   authTarget('POST', '/api/auth/request-password-reset', { email: { type: 'string', format: 'email' }, redirectTo: { type: 'string' } }, false),
   authTarget('POST', '/api/auth/reset-password', { token: { type: 'string' }, newPassword: { type: 'string' } }, false),
   authTarget('POST', '/api/auth/two-factor/verify-totp', { code: { type: 'string' } }, false),
-  // Passkeys (ADR 017): the options are asked with no body; the answers carry a WebAuthn response object.
+  // Passkeys (ADR 029): the options are asked with no body; the answers carry a WebAuthn response object.
   authTarget('POST', '/api/auth/passkey/sign-in-options', {}, false),
   authTarget('POST', '/api/auth/passkey/sign-in', { response: { type: 'object' } }, false),
   authTarget('POST', '/api/auth/passkey/second-factor-options', {}, false),

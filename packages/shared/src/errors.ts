@@ -31,7 +31,7 @@ export const ERROR_CODES = [
    * key while its first request is still running is a CONFLICT (409).
    */
   'IDEMPOTENCY_KEY_REUSED',
-  /** The form's proof of work (captcha, ADR 017) is missing, wrong, expired or already used: solve a new one. */
+  /** The form's proof of work (captcha, ADR 029) is missing, wrong, expired or already used: solve a new one. */
   'CAPTCHA_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

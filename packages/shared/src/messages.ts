@@ -1230,7 +1230,7 @@ export const messages = {
     smtpHostPlaceholder: 'smtp.exemplo.com.br',
   },
   passkeys: {
-    // /auth: a passkey signs in alone (ADR 017); the password stays one click away.
+    // /auth: a passkey signs in alone (ADR 029); the password stays one click away.
     signIn: 'Entrar com passkey',
     signingIn: 'Aguardando a chave de acesso...',
     orPassword: 'ou entre com email e senha',
@@ -1284,7 +1284,7 @@ export const messages = {
     securityLink: 'Segurança',
   },
   captcha: {
-    // The proof of work solves itself while the form is filled (ADR 017): nothing to tick, nothing to solve.
+    // The proof of work solves itself while the form is filled (ADR 029): nothing to tick, nothing to solve.
     working: 'Verificação de segurança em andamento...',
     done: 'Verificação de segurança concluída.',
     failed: 'A verificação de segurança falhou. Tentando novamente...',

@@ -79,7 +79,7 @@ export const sessions = pgTable(
     twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
     /**
      * Ours: the passkey that opened this session or passed its second factor. Removing the passkey ends the session
-     * with it (ADR 017), in the same statement, by the foreign key.
+     * with it (ADR 029), in the same statement, by the foreign key.
      */
     passkeyId: uuid('passkey_id').references((): AnyPgColumn => passkeys.id, { onDelete: 'cascade' }),
     ...timestamps,
@@ -88,7 +88,7 @@ export const sessions = pgTable(
 );
 
 /**
- * WebAuthn credentials (passkeys and security keys), ours rather than a better-auth plugin's (ADR 017). Each is bound
+ * WebAuthn credentials (passkeys and security keys), ours rather than a better-auth plugin's (ADR 029). Each is bound
  * to the relying party it was made for: the host name of the site it was registered on, a clinic's or the platform's.
  */
 export const passkeys = pgTable(
@@ -137,7 +137,7 @@ export const webauthnChallenges = pgTable(
 );
 
 /**
- * Captcha challenges already used (ADR 017): a solution is accepted once. Kept until the challenge would have expired
+ * Captcha challenges already used (ADR 029): a solution is accepted once. Kept until the challenge would have expired
  * anyway, after which its signature no longer passes and the row is only clutter.
  */
 export const usedCaptchaChallenges = pgTable(
@@ -224,7 +224,7 @@ export const signInFailures = pgTable(
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The captcha asks an address that failed recently (ADR 017): counted by address, across accounts.
+  // The captcha asks an address that failed recently (ADR 029): counted by address, across accounts.
   (t) => [index('sign_in_failures_email_created_idx').on(t.email, t.createdAt), index('sign_in_failures_ip_created_idx').on(t.ipAddress, t.createdAt)],
 );
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The header that carries a solved captcha (ALTCHA's base64 payload) to sign-up, password reset and a sign-in after
- * failures (ADR 017). A header rather than a body field: better-auth's own bodies stay as the library defines them.
+ * failures (ADR 029). A header rather than a body field: better-auth's own bodies stay as the library defines them.
  */
 export const CAPTCHA_HEADER = 'x-captcha';
 

@@ -133,7 +133,7 @@ export function createAuth({ db, log, secret, publicUrl, jobs, background, googl
     plugins: [
       // TOTP (RFC 6238: 6 digits, 30 s) with backup codes; required of admins when Configurações says so.
       twoFactor({ issuer: PLATFORM_BRAND.name, backupCodeOptions: { amount: 10 } }),
-      // Passkey sign-in and second factor, with the relying party of each site (ADR 017).
+      // Passkey sign-in and second factor, with the relying party of each site (ADR 029).
       passkeyAuthPlugin({ db }),
     ],
     socialProviders: google ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {},
@@ -155,7 +155,7 @@ export function createAuth({ db, log, secret, publicUrl, jobs, background, googl
         lastActiveAt: { type: 'date', required: false, input: false, defaultValue: () => new Date() },
         // Set by our auth routes once a TOTP or backup code is accepted for this very session.
         twoFactorVerified: { type: 'boolean', required: false, input: false, defaultValue: false },
-        // The passkey that opened the session (or passed its second factor): removing it ends the session (ADR 017).
+        // The passkey that opened the session (or passed its second factor): removing it ends the session (ADR 029).
         passkeyId: { type: 'string', required: false, input: false },
       },
     },

@@ -36,9 +36,9 @@ const VERIFY_BACKUP_CODE_PATH = '/api/auth/two-factor/verify-backup-code';
 const REQUEST_RESET_PATH = '/api/auth/request-password-reset';
 /** Where a second factor is proven; a success marks the session as having passed it. */
 const SECOND_FACTOR_PATHS = new Set([VERIFY_TOTP_PATH, VERIFY_BACKUP_CODE_PATH, PASSKEY_AUTH_PATHS.secondFactor]);
-/** A passkey's second factor, and its options: what a session that owes the factor uses to pay it (ADR 017). */
+/** A passkey's second factor, and its options: what a session that owes the factor uses to pay it (ADR 029). */
 const PASSKEY_SECOND_FACTOR_PATHS = new Set<string>([PASSKEY_AUTH_PATHS.secondFactorOptions, PASSKEY_AUTH_PATHS.secondFactor]);
-/** Forms anyone may post, which a bot would fill by the thousand: they carry the captcha (ADR 017). */
+/** Forms anyone may post, which a bot would fill by the thousand: they carry the captcha (ADR 029). */
 const CAPTCHA_PATHS = new Set([SIGN_UP_PATH, REQUEST_RESET_PATH]);
 /** Endpoints a bot would hammer: limited per IP (two-factor codes too: a 6-digit code must not be guessable). */
 const LIMITED_PATHS = new Set([
@@ -235,7 +235,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   }
 
   /**
-   * The captcha (ADR 017): always on sign-up and reset requests; on a sign-in once its address has failed a few
+   * The captcha (ADR 029): always on sign-up and reset requests; on a sign-in once its address has failed a few
    * times (any account), so a person who mistypes once is not asked and a guesser pays for every further try.
    */
   async function checkCaptcha(request: FastifyRequest, path: string): Promise<void> {

@@ -28,7 +28,7 @@ function decodePayload(payload: string) {
 }
 
 /**
- * ALTCHA's proof of work (ADR 017): the server signs a challenge whose answer takes the browser a moment of hashing;
+ * ALTCHA's proof of work (ADR 029): the server signs a challenge whose answer takes the browser a moment of hashing;
  * no outside service, no tracking. The challenge is signed with a key derived from the auth secret, so nothing new
  * has to be configured, and each solution is accepted once (`used_captcha_challenges`).
  */

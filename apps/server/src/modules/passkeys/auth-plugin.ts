@@ -66,7 +66,7 @@ async function pendingSecondFactor(ctx: EndpointContext): Promise<{ userId: stri
 }
 
 /**
- * Passkeys inside better-auth (ADR 017): sign-in and second factor make or complete sessions through the library's
+ * Passkeys inside better-auth (ADR 029): sign-in and second factor make or complete sessions through the library's
  * own machinery (its session hooks refuse deactivated accounts; the cookie is signed as every other), while the
  * ceremonies themselves are ours (`ceremonies.ts`), with the relying party of the site the request came to.
  * Registration and the Segurança list are plain API routes (`routes.ts`): they make no session.

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 export type RelyingParty = { rpId: string; origin: string };
 
 /**
- * Every site we serve is its own relying party (ADR 017): the platform's host, `<slug>.MAIN_DOMAIN`, a clinic's own
+ * Every site we serve is its own relying party (ADR 029): the platform's host, `<slug>.MAIN_DOMAIN`, a clinic's own
  * domain. A passkey is bound to the host it was made on and signs in there. WebAuthn refuses an IP address as
  * relying party, so a site reached by address has none (null): the forms offer the password only.
  */

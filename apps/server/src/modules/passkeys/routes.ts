@@ -21,7 +21,7 @@ function siteNameOf(request: FastifyRequest): string {
 }
 
 /**
- * Segurança: every signed-in user lists, adds and removes their own passkeys (ADR 017). A user only ever reaches their
+ * Segurança: every signed-in user lists, adds and removes their own passkeys (ADR 029). A user only ever reaches their
  * own: every query is by the caller's id, and another's passkey is not found. Sign-in and the second factor with a
  * passkey are better-auth endpoints (`auth-plugin.ts`), since they make sessions.
  */

@@ -42,7 +42,7 @@ function requireRelyingParty(rp: RelyingParty | null): RelyingParty {
 
 /**
  * Listing and removing wait for the second factor, as the rest of the account does. Adding is also how an
- * administrator enrols a first factor (ADR 017): while owing one, only a user who has no factor yet may add a passkey,
+ * administrator enrols a first factor (ADR 029): while owing one, only a user who has no factor yet may add a passkey,
  * so a stolen password cannot plant a key of the thief's on an account that has a factor.
  */
 async function refuseWhileOwingSecondFactor(deps: PasskeyDeps, ctx: RequestContext, purpose: 'manage' | 'enrol'): Promise<void> {

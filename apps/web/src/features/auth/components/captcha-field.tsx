@@ -16,7 +16,7 @@ type CaptchaFieldProps = {
 };
 
 /**
- * The proof of work of a form anyone may post (ADR 017): it starts as the form appears and solves itself while the
+ * The proof of work of a form anyone may post (ADR 029): it starts as the form appears and solves itself while the
  * person types. Nothing to tick and nothing to solve; a line of text, read by screen readers, says when it is done.
  * Each payload serves one submission: the form remounts this field (a new `key`) to get the next one.
  */

@@ -4,7 +4,7 @@ import PbkdfWorker from 'altcha/workers/pbkdf2?worker';
 import 'altcha/external';
 
 /**
- * ALTCHA's widget, loaded only by a form that needs it (ADR 017), so the first load of /auth stays small. The
+ * ALTCHA's widget, loaded only by a form that needs it (ADR 029), so the first load of /auth stays small. The
  * "external" build does not inline its workers as blob: URLs: the proof of work runs in our own same-origin worker
  * file, which the Content-Security-Policy ('self') allows.
  */

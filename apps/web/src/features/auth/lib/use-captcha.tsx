@@ -22,7 +22,7 @@ export function isCaptchaRefusal(error: unknown): boolean {
 }
 
 /**
- * The captcha of a form (ADR 017), when the site has it on and `active` (sign-up and reset always; a sign-in after a
+ * The captcha of a form (ADR 029), when the site has it on and `active` (sign-up and reset always; a sign-in after a
  * failure). It solves itself while the person fills the form.
  */
 export function useCaptcha(active = true): Captcha {

@@ -3,7 +3,7 @@ import { formatDateTime } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { KeyRoundIcon, Trash2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -134,7 +134,7 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
   );
 }
 
-/** Segurança: the user's passkeys, to add and remove, the same in every portal (ADR 017). */
+/** Segurança: the user's passkeys, to add and remove, the same in every portal (ADR 029). */
 export function SecuritySection() {
   const passkeys = usePasskeys();
   return (

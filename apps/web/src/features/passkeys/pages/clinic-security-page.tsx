@@ -2,7 +2,7 @@ import { messages } from '@carteirinha/shared/messages';
 import { PageHeader } from '@/components/ui/page-header';
 import { SecuritySection } from '../components/security-section';
 
-/** Segurança in the clinic portal: the user's own passkeys (ADR 017). */
+/** Segurança in the clinic portal: the user's own passkeys (ADR 029). */
 export function ClinicSecurityPage() {
   return (
     <div className="grid gap-6">
