@@ -272,14 +272,37 @@ export async function startAsaasDouble(options: { apiKey?: string; walletId?: st
       if (method === 'GET' && !id) {
         const createdSince = query.get('dateCreated[ge]');
         const paidSince = query.get('paymentDate[ge]');
+        const reference = query.get('externalReference');
         const found = [...payments.values()].filter(
-          (p) => (!createdSince || String(p.dateCreated) >= createdSince) && (!paidSince || (p.paymentDate !== null && String(p.paymentDate) >= paidSince)),
+          (p) =>
+            (!createdSince || String(p.dateCreated) >= createdSince) &&
+            (!paidSince || (p.paymentDate !== null && String(p.paymentDate) >= paidSince)) &&
+            (!reference || p.externalReference === reference),
         );
         return [200, list(found, query)];
+      }
+      // A one-off charge ("Criar nova cobrança"): no subscription; a card is captured at once.
+      if (method === 'POST' && !id) {
+        if (typeof body.customer !== 'string' || !customers.has(body.customer)) return [400, errorsBody('invalid_customer', 'Cliente inválido ou inexistente.')];
+        if (typeof body.value !== 'number' || body.value < 5) return [400, errorsBody('invalid_value', 'O valor da cobrança deve ser de no mínimo R$ 5,00.')];
+        const card = isJson(body.creditCard) ? body.creditCard : undefined;
+        const number = typeof card?.number === 'string' ? card.number : '';
+        if (body.billingType === 'CREDIT_CARD' && (!body.creditCardHolderInfo || !body.remoteIp)) return [400, errorsBody('invalid_creditCard', 'Informe os dados do titular do cartão.')];
+        const payment = newPayment(
+          { id: null, customer: body.customer, billingType: body.billingType, value: body.value, description: body.description ?? null, externalReference: body.externalReference ?? null, ...(number ? { creditCardLast4: number.slice(-4), creditCardBrand: 'VISA' } : {}) },
+          String(body.dueDate),
+          true,
+        );
+        return [200, payment];
       }
       const payment = id ? payments.get(id) : undefined;
       if (!payment) return [404, null];
       if (method === 'GET' && !action) return [200, payment];
+      if (method === 'DELETE' && !action) {
+        if (payment.status !== 'PENDING' && payment.status !== 'OVERDUE') return [400, errorsBody('invalid_action', 'Só é possível remover cobranças aguardando pagamento.')];
+        payment.deleted = true;
+        return [200, { deleted: true, id }];
+      }
       if (method === 'PUT' && !action) {
         if (payment.status !== 'PENDING') return [400, errorsBody('invalid_action', 'Só é possível alterar cobranças aguardando pagamento.')];
         if (typeof body.value === 'number') payment.value = body.value;

@@ -175,6 +175,11 @@ const MATRIX: Record<string, Probe> = {
   },
   'DELETE /api/patient/dependents/:id': { request: () => ({ url: '/api/patient/dependents/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['patientA']) },
   'GET /api/patient/subscription-plans': { request: () => ({ url: '/api/patient/subscription-plans' }), expected: ONLY(200, ['patientA']) },
+  // Issue 27, the change of plan: the patient's own subscription (no id in the path). An empty body meets the form's
+  // rules (400), and with no change pending there is none to give up (404); ownership is in plan-change.int.test.ts.
+  'GET /api/patient/plan-change': { request: () => ({ url: '/api/patient/plan-change' }), expected: ONLY(200, ['patientA']) },
+  'POST /api/patient/plan-change': { request: () => ({ url: '/api/patient/plan-change', payload: {} }), expected: ONLY(400, ['patientA']) },
+  'DELETE /api/patient/plan-change': { request: () => ({ url: '/api/patient/plan-change' }), expected: ONLY(404, ['patientA']) },
   // Issue 14: plans and terms are the clinic admin's to write (staff read plans); the money routes are the patient's.
   'POST /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   'PUT /api/clinic/subscription-plans/:id': { request: (f) => ({ url: `/api/clinic/subscription-plans/${f.planA}`, payload: {} }), expected: ONLY(400, ['clinicAdminA']) },

@@ -22,6 +22,11 @@ export const TRIAL_DAYS = 14;
 export const SESSION_TIMEOUT_MINUTES_DEFAULT = 30;
 export const BACKUP_RETENTION_DAYS_DEFAULT = 30;
 export const BOLETO_DUE_DAYS = 5;
+/**
+ * An upgrade's difference below this is not charged (ADR 028): the smallest charge a payment provider takes by Pix or
+ * boleto (Asaas: R$ 5,00), and less than the fees of charging it.
+ */
+export const PLAN_CHANGE_MIN_CHARGE_CENTS = 500;
 
 /** Default discounts of a patient plan, in percent (DESIGN.md §2). */
 export const DEFAULT_DISCOUNTS = { consultas: 30, exames: 25, procedimentos: 20 } as const;

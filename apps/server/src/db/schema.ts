@@ -29,6 +29,7 @@ import { NETWORK_CATEGORIES } from '@carteirinha/shared/contracts/network';
 import { VISIT_STATUSES } from '@carteirinha/shared/contracts/visits';
 import { CARD_LOOKUP_METHODS, CARD_VALIDATION_RESULTS } from '@carteirinha/shared/contracts/cards';
 import { PAYOUT_LINE_KINDS, PAYOUT_STATUSES } from '@carteirinha/shared/contracts/payouts';
+import { PLAN_CHANGE_KINDS, PLAN_CHANGE_STATUSES } from '@carteirinha/shared/contracts/plan-changes';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -526,6 +527,11 @@ export const payments = pgTable(
     /** Reminders sent for this charge (before and on the due date), so each is sent once. */
     reminderBeforeSentAt: timestamp('reminder_before_sent_at', { withTimezone: true }),
     reminderDueSentAt: timestamp('reminder_due_sent_at', { withTimezone: true }),
+    /**
+     * Set on the one charge an upgrade of plan makes (ADR 028): it pays the difference over the rest of the period
+     * already paid, buys no cycle, and settling it puts the new plan in effect.
+     */
+    planChangeId: uuid('plan_change_id').references((): AnyPgColumn => planChanges.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
   (t) => [
@@ -540,6 +546,50 @@ export const payments = pgTable(
     index('payments_clinic_paid_idx').on(t.clinicId, t.paidAt).where(sql`${t.paidAt} is not null`),
     index('payments_clinic_refunded_idx').on(t.clinicId, t.refundedAt).where(sql`${t.refundedAt} is not null`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('payments_plan_change_key').on(t.planChangeId).where(sql`${t.planChangeId} is not null`),
+  ],
+);
+
+/**
+ * A change of plan the holder asked for (issue 27, ADR 028). An upgrade takes effect when its charge (payments with
+ * this plan_change_id) is paid; a downgrade at `effective_at`, the paid-through date when it was asked. One pending
+ * change per subscription at a time; the rows stay as the record of what was asked and when.
+ */
+export const planChanges = pgTable(
+  'plan_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    fromPlanId: uuid('from_plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+    toPlanId: uuid('to_plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: PLAN_CHANGE_KINDS }).notNull(),
+    status: text('status', { enum: PLAN_CHANGE_STATUSES }).notNull().default('pending'),
+    /** The price of each cycle before, and on the new plan (holder and the dependents kept). */
+    fromAmountCents: integer('from_amount_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Upgrade: the difference over the days left of the paid period; 0 for a downgrade. */
+    chargeCents: integer('charge_cents').notNull().default(0),
+    /** The dependents who stay covered on the new plan (the others are taken off when it takes effect). */
+    keepDependentIds: uuid('keep_dependent_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Downgrade: when it takes effect. */
+    effectiveAt: timestamp('effective_at', { withTimezone: true }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('plan_changes_one_pending_key').on(t.subscriptionId).where(sql`${t.status} = 'pending'`),
+    index('plan_changes_due_idx').on(t.effectiveAt).where(sql`${t.status} = 'pending' and ${t.kind} = 'downgrade'`),
   ],
 );
 

@@ -65,6 +65,8 @@ export const paymentSchema = z.object({
   receiptUrl: z.string().nullable(),
   /** The embedded provider's 'Simular pagamento' is offered (local provider, charge still open). */
   canSimulate: z.boolean(),
+  /** An upgrade's charge for the difference (ADR 028), not a cycle's. */
+  planChange: z.boolean(),
   createdAt: isoInstant,
 });
 export type Payment = z.infer<typeof paymentSchema>;

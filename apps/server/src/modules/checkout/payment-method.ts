@@ -24,7 +24,8 @@ function isOpen(subscription: SubscriptionRow): boolean {
 }
 
 function openChargeOf(rows: PaymentRow[]): PaymentRow | null {
-  return rows.find((row) => OPEN_PAYMENT_STATUSES.some((status) => status === row.status)) ?? null;
+  // An upgrade's charge (ADR 028) is not the cycle's: it is paid as it was made, or the upgrade lapses.
+  return rows.find((row) => row.planChangeId === null && OPEN_PAYMENT_STATUSES.some((status) => status === row.status)) ?? null;
 }
 
 /**

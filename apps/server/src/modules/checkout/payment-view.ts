@@ -42,6 +42,7 @@ export function toPayment(row: PaymentRow): Payment {
     cardSummary: row.cardSummary,
     receiptUrl: isPaid(row) ? receiptUrlOf(row.id) : null,
     canSimulate: row.provider === 'local' && (row.status === 'pending' || row.status === 'overdue'),
+    planChange: row.planChangeId !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

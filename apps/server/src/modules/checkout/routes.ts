@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
 import { paymentDocumentSchema, paymentListSchema } from '@carteirinha/shared/contracts/payments';
 import {
@@ -11,6 +12,7 @@ import {
   contractTermsUpdateSchema,
   createSubscriptionResponseSchema,
 } from '@carteirinha/shared/contracts/subscriptions';
+import { planChangeOverviewSchema, planChangeRequestSchema, planChangeResponseSchema } from '@carteirinha/shared/contracts/plan-changes';
 import { errorResponses } from '@carteirinha/shared/errors';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,6 +20,7 @@ import { requireTenant } from '../../plugins/access-control.ts';
 import type { CheckoutDeps } from './billing.ts';
 import { cancelSubscription, previewCancellation } from './cancellation.ts';
 import { changePaymentMethod } from './payment-method.ts';
+import { cancelPlanChange, planChangeOverview, requestPlanChange } from './plan-change.ts';
 import { toPayment } from './payment-view.ts';
 import { findPaymentOfPatient, findPaymentParties, listPaymentsOfPatient } from './repository.ts';
 import { checkout } from './service.ts';
@@ -161,5 +164,45 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       schema: { tags: ['paciente'], summary: 'Cancela a assinatura do paciente', response: { 200: cancelSubscriptionResponseSchema, ...writeErrors } },
     },
     async (request) => cancelSubscription(deps(request.log), requireTenant(request)),
+  );
+
+  app.get(
+    '/api/patient/plan-change',
+    {
+      config: { access: 'patient:programme' },
+      schema: {
+        tags: ['paciente'],
+        summary: 'Os planos para os quais o paciente pode trocar, com o que cada troca custa, e a troca já pedida',
+        response: { 200: planChangeOverviewSchema, ...readErrors },
+      },
+    },
+    async (request) => planChangeOverview(deps(request.log), requireTenant(request)),
+  );
+
+  app.post(
+    '/api/patient/plan-change',
+    {
+      // A retried request answers from its Idempotency-Key: one change, one charge for the difference.
+      config: { access: 'patient:programme', idempotent: true },
+      schema: {
+        tags: ['paciente'],
+        summary: 'Troca de plano: upgrade com a diferença proporcional cobrada agora; downgrade na renovação',
+        body: planChangeRequestSchema,
+        response: { 200: planChangeResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => requestPlanChange(deps(request.log), requireTenant(request), request.body, request.ip),
+  );
+
+  app.delete(
+    '/api/patient/plan-change',
+    {
+      config: { access: 'patient:programme' },
+      schema: { tags: ['paciente'], summary: 'Desiste da troca de plano pendente', response: { 204: z.null(), ...writeErrors } },
+    },
+    async (request, reply) => {
+      await cancelPlanChange(deps(request.log), requireTenant(request));
+      return reply.status(204).send(null);
+    },
   );
 };

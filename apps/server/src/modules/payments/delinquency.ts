@@ -74,10 +74,18 @@ export async function expireSubscriptions(db: Database, deps: DelinquencyDeps, n
   return ended;
 }
 
-/** The 'delinquency' job: overdue charges, then suspension notices, then expiries. */
+/** Downgrades whose date has come take effect (ADR 028), before the expiry looks at those subscriptions. */
+export async function applyDueDowngrades(db: Database, deps: DelinquencyDeps, now: Date): Promise<number> {
+  const applied = await db.transaction((tx) => lifecycle.applyDuePlanChanges({ tx, jobs: deps.jobs, now, source: 'delinquency', actorUserId: null }));
+  if (applied > 0) deps.log.info({ applied }, 'payments.plan_changes_applied');
+  return applied;
+}
+
+/** The 'delinquency' job: overdue charges, then suspension notices, then downgrades due, then expiries. */
 export async function runDelinquency(db: Database, deps: DelinquencyDeps, now: Date): Promise<void> {
   await markOverdueCharges(db, deps, now);
   await noticeSuspendedBenefits(db, deps, now);
+  await applyDueDowngrades(db, deps, now);
   await expireSubscriptions(db, deps, now);
 }
 
@@ -95,7 +103,8 @@ async function reminderCandidates(db: Database, kind: ReminderKind, today: strin
     .from(payments)
     .innerJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-    .where(and(eq(payments.status, 'pending'), isNull(sentColumn), window, isNull(subscriptions.canceledAt), inArray(subscriptions.status, ['pending', 'active', 'overdue'])))
+    // An upgrade's charge is paid there and then or not at all (ADR 028): it is no cycle to be reminded of.
+    .where(and(eq(payments.status, 'pending'), isNull(sentColumn), isNull(payments.planChangeId), window, isNull(subscriptions.canceledAt), inArray(subscriptions.status, ['pending', 'active', 'overdue'])))
     .limit(1_000);
 }
 

@@ -149,8 +149,10 @@ async function refreshCharge(tx: Database, row: PaymentRow, charge: ChargeSnapsh
  * What the charge is for: its own amount, and never less than what the subscription was contracted at (plus the
  * adhesion fee the first charge carries) — a PAYMENT_UPDATED cannot talk a charge down to a cent before it is paid.
  */
-export function expectedCentsOf(row: Pick<PaymentRow, 'amountCents' | 'adhesionFeeCents'>, subscription: Pick<SubscriptionRow, 'amountCents'>): number {
-  const contracted = subscription.amountCents === null ? 0 : subscription.amountCents + row.adhesionFeeCents;
+export function expectedCentsOf(row: Pick<PaymentRow, 'amountCents' | 'adhesionFeeCents' | 'planChangeId'>, contractedCents: number | null): number {
+  // An upgrade's charge is for the difference it was made for, not a cycle.
+  if (row.planChangeId !== null) return row.amountCents;
+  const contracted = contractedCents === null ? 0 : contractedCents + row.adhesionFeeCents;
   return Math.max(row.amountCents, contracted);
 }
 
@@ -176,7 +178,8 @@ async function settleCharge(tx: Database, subscription: SubscriptionRow, row: Pa
   const word = event.readBack.charge;
   const receivedCents = word.amountCents;
   const providerStatus = word.status;
-  const expectedCents = expectedCentsOf(row, subscription);
+  // A renewal after a downgrade was asked is charged at the new plan's price (ADR 028).
+  const expectedCents = expectedCentsOf(row, await lifecycle.nextCycleAmountOf(tx, subscription));
   if (receivedCents < expectedCents) {
     await tx.update(payments).set({ heldAt: row.heldAt ?? deps.now, receivedCents, providerStatus, updatedAt: deps.now }).where(eq(payments.id, row.id));
     await auditCharge(tx, row, 'payment.amount_mismatch', { source: event.source, expectedCents, receivedCents, subscriptionId: subscription.id });
@@ -189,7 +192,7 @@ async function settleCharge(tx: Database, subscription: SubscriptionRow, row: Pa
     .where(eq(payments.id, row.id));
   const outcome = await lifecycle.settle(contextOf(tx, deps, event.source), subscription, row, paidAt);
   // The cycle the payment bought, as counted: from the paid-through date (the charge's own period was a forecast).
-  if (outcome.kind !== 'paidAfterCancellation') {
+  if (outcome.kind !== 'paidAfterCancellation' && outcome.kind !== 'planChanged') {
     await tx.update(payments).set({ periodStart: outcome.periodStart, periodEnd: outcome.periodEnd }).where(eq(payments.id, row.id));
   }
   return 'settled';

@@ -15,7 +15,7 @@ import { localBoletoUrl } from '../checkout/payment-view.ts';
 import { boletoDigitableLine } from './providers/boleto-line.ts';
 import { merchantAccountFor } from './providers/index.ts';
 import { demoPixKeyOf, localPixCharge, recordLocalCharge } from './providers/local.ts';
-import { lockSubscription } from '../subscriptions/lifecycle.ts';
+import { lockSubscription, nextCycleAmountOf } from '../subscriptions/lifecycle.ts';
 import { addCycleToDay } from '../subscriptions/periods.ts';
 import type { WebhookLog } from './webhook-events.ts';
 
@@ -64,7 +64,8 @@ async function renewalOf(db: Database, deps: LocalRenewalDeps, subscriptionId: s
   if (!row || !expiresAt) return null;
   const { subscription, plan } = row;
   const method = subscription.paymentMethod ?? 'pix';
-  const amountCents = subscription.amountCents ?? plan.priceCents;
+  // A downgrade asked for takes effect with this cycle: it is charged at the new plan's price (ADR 028).
+  const amountCents = (await nextCycleAmountOf(db, subscription)) ?? plan.priceCents;
   if (amountCents <= 0) return null;
   const dueDate = saoPauloDay(expiresAt);
   const id = randomUUID();

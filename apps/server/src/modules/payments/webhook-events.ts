@@ -66,9 +66,11 @@ function isSettlement(action: LedgerAction): boolean {
 }
 
 /** The clinic a charge (or, for a charge not yet recorded, its subscription) belongs to, with its webhook's age. */
-async function ownerOf(db: Database, provider: string, charge: ChargeSnapshot): Promise<{ clinicId: string; providerSubscriptionId: string | null } | null> {
+type ChargeOwner = { clinicId: string; providerSubscriptionId: string | null; planChangeId: string | null };
+
+async function ownerOf(db: Database, provider: string, charge: ChargeSnapshot): Promise<ChargeOwner | null> {
   const [payment] = await db
-    .select({ clinicId: payments.clinicId, providerSubscriptionId: subscriptions.providerSubscriptionId })
+    .select({ clinicId: payments.clinicId, providerSubscriptionId: subscriptions.providerSubscriptionId, planChangeId: payments.planChangeId })
     .from(payments)
     .innerJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
     .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, charge.id)))
@@ -80,7 +82,16 @@ async function ownerOf(db: Database, provider: string, charge: ChargeSnapshot): 
     .from(subscriptions)
     .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, charge.providerSubscriptionId)))
     .limit(1);
-  return subscription ?? null;
+  return subscription ? { ...subscription, planChangeId: null } : null;
+}
+
+/**
+ * Whether the provider's charge is the one we made: a cycle's belongs to the subscription there; an upgrade's
+ * (ADR 028) is a one-off charge of no subscription, made with the change's id as its reference.
+ */
+function isTheChargeWeMade(atProvider: ProviderCharge, owner: ChargeOwner): boolean {
+  if (owner.planChangeId !== null) return atProvider.subscriptionId === null && (atProvider.externalReference === null || atProvider.externalReference === owner.planChangeId);
+  return owner.providerSubscriptionId === null || atProvider.subscriptionId === owner.providerSubscriptionId;
 }
 
 async function subscriptionOwnerOf(db: Database, provider: string, providerSubscriptionId: string): Promise<string | null> {
@@ -110,12 +121,12 @@ async function refusalOf(db: Database, stored: StoredEvent, clinicId: string | n
  * be the subscription's, and its value is the one settled. The embedded provider answers the same read-back from its
  * own record. A provider that cannot be reached throws: the event's job tries again later.
  */
-async function readBackOf(db: Database, deps: ProcessDeps, provider: ProviderName, charge: ChargeSnapshot, owner: { clinicId: string; providerSubscriptionId: string | null }): Promise<ReadBack> {
+async function readBackOf(db: Database, deps: ProcessDeps, provider: ProviderName, charge: ChargeSnapshot, owner: ChargeOwner): Promise<ReadBack> {
   const account = await merchantAccountFor(db, deps.keyBox, owner.clinicId);
   const atProvider: ProviderCharge | null = await deps.providers.byName(provider).getCharge(account, charge.id);
   if (!atProvider) return { kind: 'unconfirmed', reason: 'unknown at the provider' };
   if (!PAID_AT_PROVIDER.has(atProvider.status)) return { kind: 'unconfirmed', reason: `status at the provider: ${atProvider.status}` };
-  if (owner.providerSubscriptionId !== null && atProvider.subscriptionId !== owner.providerSubscriptionId) return { kind: 'unconfirmed', reason: 'another subscription at the provider' };
+  if (!isTheChargeWeMade(atProvider, owner)) return { kind: 'unconfirmed', reason: 'another subscription at the provider' };
   return { kind: 'confirmed', charge: atProvider };
 }
 

@@ -8,20 +8,22 @@
  * hands its follow-ups (cards, provider calls, e-mails) to their owners as durable jobs in the same transaction.
  */
 import { and, count, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { PLAN_CHANGE_MIN_CHARGE_CENTS } from '@carteirinha/shared/constants';
 import { GRACE_DAYS_DEFAULT } from '@carteirinha/shared/contracts/payments';
+import type { PlanChangeBlock, PlanChangeKind } from '@carteirinha/shared/contracts/plan-changes';
 import type { SubscriptionStatus } from '@carteirinha/shared/contracts/subscriptions';
 import type { Database } from '../../db/client.ts';
-import { auditLog, clinicSettings, dependents, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
+import { auditLog, clinicSettings, dependents, payments, planChanges, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
 import { benefitsEndOf } from './benefits.ts';
 import { CARD_WORK_QUEUE, enqueueFollowUps, PATIENT_NOTICE_QUEUE, PROVIDER_WORK_QUEUE, type FollowUp, type FollowUpQueue } from './follow-ups.ts';
-import { addDaysToInstant, laterOf, shiftByCycles } from './periods.ts';
+import { addDaysToInstant, laterOf, prorateUpgrade, shiftByCycles } from './periods.ts';
 import { findLatestSubscriptionRow, type SubscriptionWithPlan } from './repository.ts';
 
 export type { SubscriptionWithPlan };
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-type Plan = { id: string; name: string; billingCycle: 'monthly' | 'yearly'; waitingDays: number; priceCents: number; dependentPriceCents: number; maxMembers: number };
+export type Plan = { id: string; name: string; billingCycle: 'monthly' | 'yearly'; waitingDays: number; priceCents: number; dependentPriceCents: number; maxMembers: number };
 
 /** Where a transition runs: the caller's transaction, the runner that takes its follow-ups, its clock and its cause. */
 export type LifecycleContext = {
@@ -80,20 +82,18 @@ export function latestSubscriptionOf(db: Database, scope: { clinicId: string; us
   return findLatestSubscriptionRow(db, scope, options);
 }
 
+const PLAN_COLUMNS = {
+  id: subscriptionPlans.id,
+  name: subscriptionPlans.name,
+  billingCycle: subscriptionPlans.billingCycle,
+  waitingDays: subscriptionPlans.waitingDays,
+  priceCents: subscriptionPlans.priceCents,
+  dependentPriceCents: subscriptionPlans.dependentPriceCents,
+  maxMembers: subscriptionPlans.maxMembers,
+};
+
 async function planOf(tx: Database, planId: string): Promise<Plan> {
-  const [plan] = await tx
-    .select({
-      id: subscriptionPlans.id,
-      name: subscriptionPlans.name,
-      billingCycle: subscriptionPlans.billingCycle,
-      waitingDays: subscriptionPlans.waitingDays,
-      priceCents: subscriptionPlans.priceCents,
-      dependentPriceCents: subscriptionPlans.dependentPriceCents,
-      maxMembers: subscriptionPlans.maxMembers,
-    })
-    .from(subscriptionPlans)
-    .where(eq(subscriptionPlans.id, planId))
-    .limit(1);
+  const [plan] = await tx.select(PLAN_COLUMNS).from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).limit(1);
   if (!plan) throw new Error(`plan ${planId} not found`);
   return plan;
 }
@@ -108,7 +108,7 @@ async function otherOverdueCharges(tx: Database, subscriptionId: string, exceptP
   const [row] = await tx
     .select({ total: count() })
     .from(payments)
-    .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.status, 'overdue'), ne(payments.id, exceptPaymentId)));
+    .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.status, 'overdue'), ne(payments.id, exceptPaymentId), isNull(payments.planChangeId)));
   return row?.total ?? 0;
 }
 
@@ -117,7 +117,7 @@ function isEnded(subscription: SubscriptionRow): boolean {
 }
 
 /** The charge a transition is about, as the ledger holds it. */
-export type ChargeFacts = { id: string; clinicId: string; amountCents: number; dueDate: string; periodStart: string | null };
+export type ChargeFacts = { id: string; clinicId: string; amountCents: number; dueDate: string; periodStart: string | null; planChangeId: string | null };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Checkout
@@ -202,6 +202,8 @@ export async function enrolByCompany(ctx: LifecycleContext, enrolment: CompanyEn
 
 export type SettlementOutcome =
   | { kind: 'paidAfterCancellation' }
+  /** An upgrade's charge: it bought no cycle, it put the new plan in effect (ADR 028). */
+  | { kind: 'planChanged' }
   | { kind: 'activated' | 'renewed' | 'reactivated'; periodStart: string; periodEnd: string; expiresAt: Date };
 
 /**
@@ -224,12 +226,9 @@ function cycleStartOf(subscription: SubscriptionRow, charge: ChargeFacts, paidAt
  * the automatic refund.
  */
 export async function settle(ctx: LifecycleContext, subscription: SubscriptionRow, charge: ChargeFacts, paidAt: Date): Promise<SettlementOutcome> {
+  if (charge.planChangeId) return settlePlanChange(ctx, subscription, charge, charge.planChangeId);
   const plan = await planOf(ctx.tx, subscription.planId);
-  if (isEnded(subscription)) {
-    await audit(ctx, { action: 'payment.paid_after_cancellation', entity: 'payment', entityId: charge.id, clinicId: charge.clinicId, details: { subscriptionId: subscription.id, refund: 'automatic' } });
-    await handOver(ctx, [{ queue: PROVIDER_WORK_QUEUE, work: { kind: 'refundCharge', paymentId: charge.id, amountCents: null, reason: 'paidAfterCancellation', source: ctx.source } }]);
-    return { kind: 'paidAfterCancellation' };
-  }
+  if (isEnded(subscription)) return refundUnwanted(ctx, subscription, charge);
   const start = cycleStartOf(subscription, charge, paidAt);
   const expiresAt = shiftByCycles(start, plan.billingCycle, 1);
   const benefitsStartAt = subscription.benefitsStartAt ?? addDaysToInstant(paidAt, plan.waitingDays);
@@ -260,12 +259,24 @@ export async function settle(ctx: LifecycleContext, subscription: SubscriptionRo
   return { kind, periodStart: saoPauloDay(start), periodEnd: saoPauloDay(expiresAt), expiresAt };
 }
 
+/**
+ * Money that buys nothing any more (a subscription already ended, an upgrade no longer wanted) is given back whole,
+ * by a job; the audit row marks the charge so its refund later takes nothing back.
+ */
+async function refundUnwanted(ctx: LifecycleContext, subscription: SubscriptionRow, charge: ChargeFacts): Promise<SettlementOutcome> {
+  await audit(ctx, { action: 'payment.paid_after_cancellation', entity: 'payment', entityId: charge.id, clinicId: charge.clinicId, details: { subscriptionId: subscription.id, refund: 'automatic', planChangeId: charge.planChangeId } });
+  await handOver(ctx, [{ queue: PROVIDER_WORK_QUEUE, work: { kind: 'refundCharge', paymentId: charge.id, amountCents: null, reason: 'paidAfterCancellation', source: ctx.source } }]);
+  return { kind: 'paidAfterCancellation' };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Delinquency
 // ---------------------------------------------------------------------------------------------------------------
 
 /** overdue: a charge went late. The subscription is overdue (the cards go on within the grace: benefits.ts). */
 export async function markOverdue(ctx: LifecycleContext, subscription: SubscriptionRow, charge: ChargeFacts): Promise<void> {
+  // An upgrade's charge left unpaid only means the upgrade did not happen: the plan paid for goes on.
+  if (charge.planChangeId) return endPlanChange(ctx, subscription, charge.planChangeId, 'lapsed');
   if (subscription.status !== 'active' && subscription.status !== 'pending' && subscription.status !== 'overdue') return;
   if (subscription.canceledAt !== null) return;
   if (subscription.status !== 'overdue') {
@@ -285,6 +296,7 @@ export async function markOverdue(ctx: LifecycleContext, subscription: Subscript
 
 /** charge deleted: it no longer owes anything; an overdue subscription with no other overdue charge is back. */
 export async function releaseDeletedCharge(ctx: LifecycleContext, subscription: SubscriptionRow, charge: ChargeFacts): Promise<void> {
+  if (charge.planChangeId) return endPlanChange(ctx, subscription, charge.planChangeId, 'lapsed');
   if (subscription.status !== 'overdue') return;
   if ((await otherOverdueCharges(ctx.tx, subscription.id, charge.id)) > 0) return;
   const status: SubscriptionStatus = subscription.startedAt ? 'active' : 'pending';
@@ -313,7 +325,7 @@ export async function noticeGraceEnded(ctx: LifecycleContext, subscription: Subs
   const [charge] = await ctx.tx
     .select({ amountCents: payments.amountCents, dueDate: payments.dueDate })
     .from(payments)
-    .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'overdue')))
+    .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'overdue'), isNull(payments.planChangeId)))
     .orderBy(payments.dueDate)
     .limit(1);
   await audit(ctx, { action: SUSPENDED_ACTION, entity: 'subscription', entityId: subscription.id, clinicId: subscription.clinicId, details: { expiresAt: period, benefitsEndedAt: end.toISOString() } });
@@ -345,6 +357,7 @@ export async function reverse(ctx: LifecycleContext, subscription: SubscriptionR
     await audit(ctx, { action, entity: 'payment', entityId: charge.id, clinicId: charge.clinicId, details: { subscriptionId: subscription.id, paidAfterCancellation: true } });
     return;
   }
+  if (charge.planChangeId) return revertPlanChange(ctx, subscription, charge, action);
   if (!subscription.expiresAt) return;
   const plan = await planOf(ctx.tx, subscription.planId);
   const expiresAt = shiftByCycles(subscription.expiresAt, plan.billingCycle, -1);
@@ -413,6 +426,9 @@ export type CancellationDecision = {
 export async function cancelByPatient(ctx: LifecycleContext, subscription: SubscriptionRow, decision: CancellationDecision): Promise<void> {
   const endsNow = decision.benefitsUntil === null;
   const reason = decision.kind === 'freeWithdrawal' ? 'withdrawal' : 'patient';
+  // A change of plan asked before ends with the subscription (an upgrade's charge paid later is given back).
+  const pendingChange = await pendingPlanChangeOf(ctx.tx, subscription.id);
+  if (pendingChange) await endPlanChange(ctx, subscription, pendingChange.id, 'canceled', { repriceProvider: false });
   await ctx.tx
     .update(subscriptions)
     .set({ canceledAt: ctx.now, cancelReason: reason, ...(endsNow ? { status: 'canceled' as const } : {}), updatedAt: ctx.now })
@@ -456,7 +472,8 @@ export const OPEN_SUBSCRIPTION_STATUSES = ['pending', 'active', 'overdue'] as co
  * open renewal charge stays: that charge's due date and the grace decide.
  */
 export async function expireDue(ctx: LifecycleContext): Promise<{ canceled: number; expired: number }> {
-  const hasOpenCharge = sql`exists (select 1 from ${payments} where ${payments.subscriptionId} = ${subscriptions.id} and ${inArray(payments.status, ['pending', 'overdue'])})`;
+  // An upgrade's open charge renews nothing: it does not keep a subscription from expiring.
+  const hasOpenCharge = sql`exists (select 1 from ${payments} where ${payments.subscriptionId} = ${subscriptions.id} and ${inArray(payments.status, ['pending', 'overdue'])} and ${payments.planChangeId} is null)`;
   const canceled = await ctx.tx
     .update(subscriptions)
     .set({ status: 'canceled', updatedAt: ctx.now })
@@ -479,7 +496,7 @@ export async function expireDue(ctx: LifecycleContext): Promise<{ canceled: numb
 // ---------------------------------------------------------------------------------------------------------------
 
 export class LifecycleRefusal extends Error {
-  constructor(readonly reason: 'notLive' | 'sameOrUnknownPlan' | 'noRoomForDependent' | 'notDependentOfHolder') {
+  constructor(readonly reason: 'notLive' | 'sameOrUnknownPlan' | 'noRoomForDependent' | 'notDependentOfHolder' | PlanChangeRefusalReason) {
     super(reason);
     this.name = 'LifecycleRefusal';
   }
@@ -538,22 +555,262 @@ async function repriced(ctx: LifecycleContext, subscription: SubscriptionRow, pl
   return amountCents;
 }
 
-/**
- * change of plan (patient portal): a live subscription moves to another active plan of its clinic from the next
- * cycle; its price follows (the provider's next charges too) and the cards cover whom the new plan covers.
- */
-export async function changePlan(ctx: LifecycleContext, subscription: SubscriptionRow, planId: string): Promise<number | null> {
-  if (!isLive(subscription)) throw new LifecycleRefusal('notLive');
-  const [target] = await ctx.tx
-    .select({ id: subscriptionPlans.id })
+// ---------------------------------------------------------------------------------------------------------------
+// Change of plan (issue 27, ADR 028)
+// ---------------------------------------------------------------------------------------------------------------
+
+export type PlanChangeRow = typeof planChanges.$inferSelect;
+export type PlanChangeRefusalReason = PlanChangeBlock | 'samePlan' | 'unknownPlan' | 'otherCycle' | 'notYourDependent' | 'tooManyKept';
+
+/** Why the subscription cannot change plan now (null: it can). A change needs a paid period to prorate. */
+export function planChangeBlockOf(subscription: SubscriptionRow | null): PlanChangeBlock | null {
+  if (!subscription || subscription.status === 'canceled' || subscription.status === 'expired') return 'noSubscription';
+  if (subscription.companyMembershipId !== null || subscription.amountCents === null) return 'companyPaid';
+  if (subscription.canceledAt !== null) return 'canceled';
+  if (subscription.status === 'overdue') return 'overdue';
+  if (subscription.status !== 'active' || subscription.expiresAt === null) return 'notPaidYet';
+  return null;
+}
+
+/** The plans a subscription may move to: the clinic's other active plans billed on the same cycle. */
+export async function plansToChangeTo(tx: Database, subscription: SubscriptionRow): Promise<Plan[]> {
+  const current = await planOf(tx, subscription.planId);
+  return tx
+    .select(PLAN_COLUMNS)
     .from(subscriptionPlans)
-    .where(and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.clinicId, subscription.clinicId), eq(subscriptionPlans.isActive, true)))
+    .where(and(eq(subscriptionPlans.clinicId, subscription.clinicId), eq(subscriptionPlans.isActive, true), ne(subscriptionPlans.id, subscription.planId), eq(subscriptionPlans.billingCycle, current.billingCycle)))
+    .orderBy(subscriptionPlans.priceCents, subscriptionPlans.name);
+}
+
+export type PlanChangeQuote = { plan: Plan; kind: PlanChangeKind; amountCents: number; chargeCents: number; remainingDays: number; effectiveAt: Date | null };
+
+/**
+ * What moving to `plan` with `keptDependents` dependents does (ADR 028). Dearer each cycle: an upgrade, paid now for
+ * the difference over the days left of the paid period (none below the smallest charge), in effect when paid. The
+ * same price or less: a downgrade at the paid-through date, with nothing to pay or give back.
+ */
+export function quotePlanChange(subscription: { amountCents: number; expiresAt: Date }, plan: Plan, keptDependents: number, now: Date): PlanChangeQuote {
+  const amountCents = cycleAmountOf(plan, keptDependents);
+  if (amountCents <= subscription.amountCents) return { plan, kind: 'downgrade', amountCents, chargeCents: 0, remainingDays: 0, effectiveAt: subscription.expiresAt };
+  const proration = prorateUpgrade({ fromAmountCents: subscription.amountCents, toAmountCents: amountCents, paidThrough: subscription.expiresAt, cycle: plan.billingCycle, now });
+  const chargeCents = proration.cents < PLAN_CHANGE_MIN_CHARGE_CENTS ? 0 : proration.cents;
+  return { plan, kind: 'upgrade', amountCents, chargeCents, remainingDays: proration.remainingDays, effectiveAt: null };
+}
+
+/** The holder's dependents covered now, oldest first. */
+export async function coveredDependentsOf(tx: Database, subscription: SubscriptionRow): Promise<{ id: string; fullName: string }[]> {
+  return tx
+    .select({ id: dependents.id, fullName: dependents.fullName })
+    .from(dependents)
+    .where(and(eq(dependents.holderUserId, subscription.userId), eq(dependents.clinicId, subscription.clinicId), isNull(dependents.removedAt)))
+    .orderBy(dependents.createdAt, dependents.id);
+}
+
+/** The change asked for and not yet in effect, if any (one per subscription: a unique index says so). */
+export async function pendingPlanChangeOf(tx: Database, subscriptionId: string): Promise<PlanChangeRow | null> {
+  const [row] = await tx.select().from(planChanges).where(and(eq(planChanges.subscriptionId, subscriptionId), eq(planChanges.status, 'pending'))).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Whom the new plan keeps: everyone covered when it has room for them; otherwise those the patient chose, each one of
+ * their covered dependents, no more than the room.
+ */
+function keptDependents(covered: { id: string }[], plan: Plan, chosen: string[]): string[] {
+  const room = Math.max(0, plan.maxMembers - 1);
+  if (covered.length <= room) return covered.map((dependent) => dependent.id);
+  const unique = [...new Set(chosen)];
+  if (unique.some((id) => !covered.some((dependent) => dependent.id === id))) throw new LifecycleRefusal('notYourDependent');
+  if (unique.length > room) throw new LifecycleRefusal('tooManyKept');
+  return unique;
+}
+
+/**
+ * change of plan asked by the holder (ADR 028): a new pending change replaces the one asked before. A downgrade waits
+ * for its date (the provider's next charges take its price now, ADR 028 "Downgrade"); an upgrade waits for its charge,
+ * which the caller makes at the provider next — or takes effect at once when its difference is too small to charge.
+ */
+export async function requestPlanChange(ctx: LifecycleContext, subscription: SubscriptionRow, request: { planId: string; keepDependentIds: string[] }): Promise<{ change: PlanChangeRow; quote: PlanChangeQuote }> {
+  const block = planChangeBlockOf(subscription);
+  if (block) throw new LifecycleRefusal(block);
+  if (request.planId === subscription.planId) throw new LifecycleRefusal('samePlan');
+  const [target] = await ctx.tx
+    .select(PLAN_COLUMNS)
+    .from(subscriptionPlans)
+    .where(and(eq(subscriptionPlans.id, request.planId), eq(subscriptionPlans.clinicId, subscription.clinicId), eq(subscriptionPlans.isActive, true)))
     .limit(1);
-  if (!target || planId === subscription.planId) throw new LifecycleRefusal('sameOrUnknownPlan');
-  const plan = await planOf(ctx.tx, planId);
-  // A new plan is a new contract: its price now (a company-paid plan stays without an amount).
-  const amountCents = subscription.amountCents === null ? null : cycleAmountOf(plan, await coveredDependents(ctx.tx, subscription));
-  return repriced(ctx, subscription, plan, amountCents, 'subscription.plan_changed', { fromPlanId: subscription.planId, toPlanId: planId });
+  if (!target) throw new LifecycleRefusal('unknownPlan');
+  if (target.billingCycle !== (await planOf(ctx.tx, subscription.planId)).billingCycle) throw new LifecycleRefusal('otherCycle');
+  const kept = keptDependents(await coveredDependentsOf(ctx.tx, subscription), target, request.keepDependentIds);
+  // planChangeBlockOf has made sure of both.
+  const paid = { amountCents: subscription.amountCents ?? 0, expiresAt: subscription.expiresAt ?? ctx.now };
+  const quote = quotePlanChange(paid, target, kept.length, ctx.now);
+  const previous = await pendingPlanChangeOf(ctx.tx, subscription.id);
+  if (previous) await endPlanChange(ctx, subscription, previous.id, 'canceled');
+  const [change] = await ctx.tx
+    .insert(planChanges)
+    .values({
+      clinicId: subscription.clinicId,
+      subscriptionId: subscription.id,
+      fromPlanId: subscription.planId,
+      toPlanId: target.id,
+      kind: quote.kind,
+      fromAmountCents: paid.amountCents,
+      amountCents: quote.amountCents,
+      chargeCents: quote.chargeCents,
+      keepDependentIds: kept,
+      effectiveAt: quote.effectiveAt,
+      requestedBy: ctx.actorUserId,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  if (!change) throw new Error('plan change not recorded');
+  await audit(ctx, {
+    action: 'subscription.plan_change_requested',
+    entity: 'subscription',
+    entityId: subscription.id,
+    clinicId: subscription.clinicId,
+    details: { planChangeId: change.id, kind: quote.kind, fromPlanId: subscription.planId, toPlanId: target.id, amountCents: quote.amountCents, chargeCents: quote.chargeCents, effectiveAt: quote.effectiveAt?.toISOString() ?? null, keepDependentIds: kept },
+  });
+  if (quote.kind === 'downgrade') await repriceAtProvider(ctx, subscription, quote.amountCents);
+  if (quote.kind === 'upgrade' && quote.chargeCents === 0) return { change: await applyPlanChange(ctx, subscription, change), quote };
+  return { change, quote };
+}
+
+/** The provider's next charges at `amountCents` (a recurring subscription there; the embedded one reads ours). */
+async function repriceAtProvider(ctx: LifecycleContext, subscription: SubscriptionRow, amountCents: number): Promise<void> {
+  if (!subscription.providerSubscriptionId || amountCents <= 0) return;
+  await handOver(ctx, [{ queue: PROVIDER_WORK_QUEUE, work: { kind: 'updateAmount', subscriptionId: subscription.id, amountCents, source: ctx.source } }]);
+}
+
+/**
+ * The new plan in effect: the plan and the price of each cycle (for the dependents still kept), the dependents not
+ * kept taken off (their cards suspended), every other card issued or kept, the provider's next charges repriced.
+ */
+export async function applyPlanChange(ctx: LifecycleContext, subscription: SubscriptionRow, change: PlanChangeRow): Promise<PlanChangeRow> {
+  const plan = await planOf(ctx.tx, change.toPlanId);
+  const covered = await coveredDependentsOf(ctx.tx, subscription);
+  // Those the patient chose first, then anyone added since, while the new plan has room.
+  const chosen = (dependent: { id: string }) => change.keepDependentIds.includes(dependent.id);
+  const byPreference = [...covered.filter(chosen), ...covered.filter((dependent) => !chosen(dependent))];
+  const dropped = byPreference.slice(Math.max(0, plan.maxMembers - 1)).map((dependent) => dependent.id);
+  if (dropped.length > 0) await ctx.tx.update(dependents).set({ removedAt: ctx.now, updatedAt: ctx.now }).where(inArray(dependents.id, dropped));
+  const amountCents = cycleAmountOf(plan, covered.length - dropped.length);
+  await ctx.tx.update(subscriptions).set({ planId: plan.id, amountCents, updatedAt: ctx.now }).where(eq(subscriptions.id, subscription.id));
+  const [applied] = await ctx.tx.update(planChanges).set({ status: 'applied', appliedAt: ctx.now, amountCents, updatedAt: ctx.now }).where(eq(planChanges.id, change.id)).returning();
+  await audit(ctx, {
+    action: 'subscription.plan_changed',
+    entity: 'subscription',
+    entityId: subscription.id,
+    clinicId: subscription.clinicId,
+    details: { planChangeId: change.id, kind: change.kind, fromPlanId: subscription.planId, toPlanId: plan.id, from: subscription.amountCents, amountCents, droppedDependentIds: dropped },
+  });
+  await handOver(ctx, [
+    { queue: CARD_WORK_QUEUE, work: { kind: 'issue', subscriptionId: subscription.id } },
+    ...dropped.map((dependentId): FollowUp => ({ queue: CARD_WORK_QUEUE, work: { kind: 'suspend', subscriptionId: subscription.id, dependentId } })),
+  ]);
+  // A downgrade repriced the provider when it was asked.
+  if (change.kind === 'upgrade' && amountCents !== subscription.amountCents) await repriceAtProvider(ctx, subscription, amountCents);
+  return applied ?? change;
+}
+
+/**
+ * A pending change ends without taking effect: the patient gave up or asked another (`canceled`), or its charge went
+ * unpaid or was deleted (`lapsed`). A downgrade had repriced the provider: its price goes back.
+ */
+export async function endPlanChange(ctx: LifecycleContext, subscription: SubscriptionRow, planChangeId: string, status: 'canceled' | 'lapsed', options = { repriceProvider: true }): Promise<void> {
+  const [ended] = await ctx.tx
+    .update(planChanges)
+    .set({ status, endedAt: ctx.now, updatedAt: ctx.now })
+    .where(and(eq(planChanges.id, planChangeId), eq(planChanges.status, 'pending')))
+    .returning();
+  if (!ended) return;
+  await audit(ctx, { action: `subscription.plan_change_${status}`, entity: 'subscription', entityId: subscription.id, clinicId: subscription.clinicId, details: { planChangeId, kind: ended.kind, toPlanId: ended.toPlanId } });
+  // Not when the subscription itself is being cancelled there.
+  const restore = options.repriceProvider && ended.kind === 'downgrade' && subscription.amountCents !== null && subscription.amountCents !== ended.amountCents;
+  if (restore && subscription.amountCents !== null) await repriceAtProvider(ctx, subscription, subscription.amountCents);
+}
+
+/** An upgrade's charge paid: the new plan takes effect if the change still stands; else the money goes back. */
+async function settlePlanChange(ctx: LifecycleContext, subscription: SubscriptionRow, charge: ChargeFacts, planChangeId: string): Promise<SettlementOutcome> {
+  const [change] = await ctx.tx.select().from(planChanges).where(eq(planChanges.id, planChangeId)).limit(1);
+  if (!change || change.status !== 'pending' || !isLive(subscription) || subscription.planId !== change.fromPlanId) return refundUnwanted(ctx, subscription, charge);
+  const applied = await applyPlanChange(ctx, subscription, change);
+  const plan = await planOf(ctx.tx, applied.toPlanId);
+  await audit(ctx, { action: 'payment.settled', entity: 'payment', entityId: charge.id, clinicId: charge.clinicId, details: { subscriptionId: subscription.id, transition: 'planChanged', planChangeId } });
+  if (subscription.expiresAt) {
+    await handOver(ctx, [
+      {
+        queue: PATIENT_NOTICE_QUEUE,
+        notice: { kind: 'confirmed', userId: subscription.userId, planName: plan.name, amountCents: charge.amountCents, expiresAt: subscription.expiresAt, benefitsStartAt: subscription.benefitsStartAt ?? ctx.now, now: ctx.now },
+        key: `confirmed:${charge.id}`,
+      },
+    ]);
+  }
+  return { kind: 'planChanged' };
+}
+
+/**
+ * An upgrade's charge refunded or charged back: the plan it bought goes back to the one before, at its price; the
+ * dependents the old plan has no room for are taken off, the newest first.
+ */
+async function revertPlanChange(ctx: LifecycleContext, subscription: SubscriptionRow, charge: ChargeFacts, action: string): Promise<void> {
+  const [change] = await ctx.tx.select().from(planChanges).where(eq(planChanges.id, charge.planChangeId ?? '')).limit(1);
+  const reverts = change !== undefined && change.status === 'applied' && subscription.planId === change.toPlanId;
+  if (change && reverts) {
+    const plan = await planOf(ctx.tx, change.fromPlanId);
+    const covered = await coveredDependentsOf(ctx.tx, subscription);
+    const dropped = covered.slice(Math.max(0, plan.maxMembers - 1)).map((dependent) => dependent.id);
+    if (dropped.length > 0) await ctx.tx.update(dependents).set({ removedAt: ctx.now, updatedAt: ctx.now }).where(inArray(dependents.id, dropped));
+    await ctx.tx.update(subscriptions).set({ planId: plan.id, amountCents: change.fromAmountCents, updatedAt: ctx.now }).where(eq(subscriptions.id, subscription.id));
+    await ctx.tx.update(planChanges).set({ status: 'canceled', endedAt: ctx.now, updatedAt: ctx.now }).where(eq(planChanges.id, change.id));
+    await handOver(ctx, [
+      { queue: CARD_WORK_QUEUE, work: { kind: 'issue', subscriptionId: subscription.id } },
+      ...dropped.map((dependentId): FollowUp => ({ queue: CARD_WORK_QUEUE, work: { kind: 'suspend', subscriptionId: subscription.id, dependentId } })),
+    ]);
+    await repriceAtProvider(ctx, subscription, change.fromAmountCents);
+  }
+  await audit(ctx, { action, entity: 'payment', entityId: charge.id, clinicId: charge.clinicId, details: { subscriptionId: subscription.id, planChangeId: charge.planChangeId, reverted: reverts } });
+}
+
+/**
+ * The hourly job: downgrades whose date has come take effect on subscriptions still running; on one ended or being
+ * cancelled meanwhile they end with it.
+ */
+export async function applyDuePlanChanges(ctx: LifecycleContext): Promise<number> {
+  const due = await ctx.tx
+    .select({ id: planChanges.id, subscriptionId: planChanges.subscriptionId })
+    .from(planChanges)
+    .where(and(eq(planChanges.status, 'pending'), eq(planChanges.kind, 'downgrade'), lte(planChanges.effectiveAt, ctx.now)))
+    .limit(500);
+  let applied = 0;
+  for (const { id, subscriptionId } of due) {
+    const subscription = await lockSubscription(ctx.tx, subscriptionId);
+    const change = subscription ? await pendingPlanChangeOf(ctx.tx, subscriptionId) : null;
+    if (!subscription || !change || change.id !== id) continue;
+    const running = (subscription.status === 'active' || subscription.status === 'overdue') && subscription.canceledAt === null;
+    if (!running) {
+      await endPlanChange(ctx, subscription, id, 'canceled');
+      continue;
+    }
+    await applyPlanChange(ctx, subscription, change);
+    applied += 1;
+  }
+  return applied;
+}
+
+/**
+ * What the next cycle's charge is for: the contracted price, or a pending downgrade's (the provider was repriced when
+ * it was asked, and the renewal it charges is the first cycle on the new plan).
+ */
+export async function nextCycleAmountOf(tx: Database, subscription: Pick<SubscriptionRow, 'id' | 'amountCents'>): Promise<number | null> {
+  const [downgrade] = await tx
+    .select({ amountCents: planChanges.amountCents })
+    .from(planChanges)
+    .where(and(eq(planChanges.subscriptionId, subscription.id), eq(planChanges.status, 'pending'), eq(planChanges.kind, 'downgrade')))
+    .limit(1);
+  return downgrade?.amountCents ?? subscription.amountCents;
 }
 
 /**

@@ -43,3 +43,24 @@ export function addDaysToInstant(instant: Date, days: number): Date {
 export function laterOf(a: Date | null, b: Date): Date {
   return a && a.getTime() > b.getTime() ? a : b;
 }
+
+/** Whole São Paulo days from one day to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+export type Proration = { cents: number; remainingDays: number; periodDays: number };
+
+/**
+ * What an upgrade costs now (ADR 028): the difference between the two cycle prices over the São Paulo days left of the
+ * period already paid (today counts: the new plan covers it), rounded to the cent. The period is the one cycle that
+ * ends at the paid-through date; nothing is owed once it is over.
+ */
+export function prorateUpgrade(input: { fromAmountCents: number; toAmountCents: number; paidThrough: Date; cycle: BillingCycle; now: Date }): Proration {
+  const end = saoPauloDay(input.paidThrough);
+  const start = saoPauloDay(shiftByCycles(input.paidThrough, input.cycle, -1));
+  const periodDays = Math.max(1, daysBetween(start, end));
+  const remainingDays = Math.min(periodDays, Math.max(0, daysBetween(saoPauloDay(input.now), end)));
+  const difference = Math.max(0, input.toAmountCents - input.fromAmountCents);
+  return { cents: Math.round((difference * remainingDays) / periodDays), remainingDays, periodDays };
+}

@@ -221,6 +221,30 @@ describe('the Asaas client, against the local double', () => {
     expect(asaas.subscriptions.get(id)?.deleted).toBe(true);
   });
 
+  it('makes an upgrade’s one-off charge with POST /payments (split, reference), finds it again on a retry, and deletes it', async () => {
+    const client = provider();
+    const { customerId } = await subscriptionInput();
+    const reference = nextReference();
+    const input = { customerId, method: 'pix' as const, amountCents: 3333, dueDate: '2026-12-04', description: 'Troca de plano: Plano Família', externalReference: reference, remoteIp: '203.0.113.7', platformFeePercent: 10 };
+    const charge = await client.createCharge(clinic, input);
+    const [created] = asaas.requestsTo('POST', '/payments');
+    expect(created?.json).toEqual({ customer: customerId, billingType: 'PIX', value: 33.33, dueDate: '2026-12-04', description: 'Troca de plano: Plano Família', externalReference: reference, splits: [{ walletId: WALLET, percentualValue: 10 }] });
+    // No subscription at the provider: what the webhooks' read-back checks for an upgrade's charge.
+    expect(charge).toMatchObject({ subscriptionId: null, status: 'PENDING', method: 'pix', amountCents: 3333, externalReference: reference });
+    expect(isValidPixPayload(charge.pixPayload ?? '')).toBe(true);
+
+    // A retried call (its answer lost) finds the same charge instead of making a second.
+    expect((await client.createCharge(clinic, input)).id).toBe(charge.id);
+    expect(asaas.requestsTo('POST', '/payments')).toHaveLength(1);
+
+    await client.deleteCharge(clinic, charge.id);
+    await client.deleteCharge(clinic, 'pay_does_not_exist');
+    expect(asaas.requestsTo('DELETE', `/payments/${charge.id}`)).toHaveLength(1);
+
+    const byCard = await client.createCharge(clinic, { ...input, method: 'credit_card', externalReference: nextReference(), creditCard: card });
+    expect(byCard).toMatchObject({ status: 'CONFIRMED', method: 'credit_card', subscriptionId: null });
+  });
+
   it('checks a key with GET /wallets/ and answers its wallet; a refused key is a 422, an unreachable Asaas a 503', async () => {
     const client = provider();
     expect(await client.accountWalletId(asaas.apiKey)).toBe(asaas.walletId);

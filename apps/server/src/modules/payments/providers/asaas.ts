@@ -421,6 +421,42 @@ export function createAsaasProvider(options: AsaasProviderOptions): AsaasProvide
       await call(account, { method: 'PUT', path, body: { value: centsToReais(amountCents), updatePendingPayments: true } }, subscriptionSchema);
     },
 
+    async createCharge(account, input) {
+      const isCard = input.method === 'credit_card';
+      if (isCard && !input.creditCard) throw new AppError('VALIDATION', m.cardRequired);
+      // A retried call (a lost answer) finds the charge it made instead of making a second one.
+      const found = await call(account, { method: 'GET', path: '/payments', query: { externalReference: input.externalReference, limit: 10 } }, listEnvelope(paymentSchema));
+      let payment = found.data.find((candidate) => !candidate.deleted) ?? null;
+      if (!payment) {
+        const split = options.platformWalletId && account.apiKey && input.platformFeePercent > 0 ? [{ walletId: options.platformWalletId, percentualValue: input.platformFeePercent }] : undefined;
+        const card = isCard && input.creditCard ? await cardFields(account, input.customerId, input.creditCard, input.remoteIp) : {};
+        payment = await call(
+          account,
+          {
+            method: 'POST',
+            path: '/payments',
+            body: {
+              customer: input.customerId,
+              billingType: BILLING_TYPE_OF[input.method],
+              value: centsToReais(input.amountCents),
+              dueDate: input.dueDate,
+              description: input.description,
+              externalReference: input.externalReference,
+              ...(split ? { splits: split } : {}),
+              ...card,
+            },
+          },
+          paymentSchema,
+        );
+      }
+      return withPayerDetails(account, chargeOf(payment));
+    },
+
+    async deleteCharge(account, providerChargeId) {
+      // Already gone (deleted in Asaas's panel, or a second call) is the state we want.
+      await send(account, { method: 'DELETE', path: `/payments/${encodeURIComponent(providerChargeId)}` }, true);
+    },
+
     async getCharge(account, providerChargeId) {
       const payment = await callOrNull(account, { method: 'GET', path: `/payments/${encodeURIComponent(providerChargeId)}` }, paymentSchema);
       return payment ? withPayerDetails(account, chargeOf(payment)) : null;

@@ -9,7 +9,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { boletoDigitableLine } from './boleto-line.ts';
 import { cardSummaryOf, checkTestCard } from './card-check.ts';
 import { centsToReais } from './money.ts';
-import type { CreateProviderSubscriptionInput, MerchantAccount, PaymentProvider, ProviderCharge } from './provider.ts';
+import type { CreateProviderChargeInput, CreateProviderSubscriptionInput, MerchantAccount, PaymentProvider, ProviderCharge } from './provider.ts';
 import type { Database } from '../../../db/client.ts';
 import { localProviderCharges } from '../../../db/schema.ts';
 
@@ -115,16 +115,24 @@ export function createLocalProvider(options: LocalProviderOptions): LocalProvide
   const now = options.now ?? (() => new Date());
   const { db } = options;
 
+  type ChargeInput = Pick<CreateProviderChargeInput, 'method' | 'amountCents' | 'dueDate' | 'description' | 'externalReference' | 'creditCard'>;
+
   async function firstCharge(account: MerchantAccount, input: CreateProviderSubscriptionInput, subscriptionId: string): Promise<ProviderCharge> {
+    const { firstDueDate, amountCents, firstChargeExtraCents, ...rest } = input;
+    return newCharge(account, { ...rest, amountCents: amountCents + firstChargeExtraCents, dueDate: firstDueDate }, subscriptionId);
+  }
+
+  /** A charge as a payer receives it: a real Pix BR Code and QR, a boleto line, or a card checked and captured. */
+  async function newCharge(account: MerchantAccount, input: ChargeInput, subscriptionId: string | null): Promise<ProviderCharge> {
     const paymentUuid = randomUUID();
-    const amountCents = input.amountCents + input.firstChargeExtraCents;
+    const { amountCents } = input;
     const base: ProviderCharge = {
       id: `loc_pay_${paymentUuid}`,
       subscriptionId,
       status: 'PENDING',
       method: input.method,
       amountCents,
-      dueDate: input.firstDueDate,
+      dueDate: input.dueDate,
       paidAt: null,
       pixPayload: null,
       pixQrCodePng: null,
@@ -142,7 +150,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalProvide
       }
       case 'boleto':
         // boletoUrl stays null: the core points it at our own printable boleto page.
-        return { ...base, boletoDigitableLine: boletoDigitableLine({ amountCents, dueDate: input.firstDueDate, reference: base.id }) };
+        return { ...base, boletoDigitableLine: boletoDigitableLine({ amountCents, dueDate: input.dueDate, reference: base.id }) };
       case 'credit_card': {
         const card = checkTestCard(requireCard(input.creditCard), now());
         // Like a card acquirer: authorised and captured at once, the money not yet available (Asaas CONFIRMED).
@@ -191,6 +199,17 @@ export function createLocalProvider(options: LocalProviderOptions): LocalProvide
         .update(localProviderCharges)
         .set({ status: 'REFUNDED', refundedCents: amountCents ?? row.amountCents, updatedAt: now() })
         .where(eq(localProviderCharges.id, row.id));
+    },
+    async createCharge(account, input) {
+      const charge = await newCharge(account, input, null);
+      await recordLocalCharge(db, account.clinicId, charge, now());
+      return charge;
+    },
+    async deleteCharge(account, providerChargeId) {
+      await db
+        .update(localProviderCharges)
+        .set({ status: 'DELETED', updatedAt: now() })
+        .where(and(eq(localProviderCharges.id, providerChargeId), eq(localProviderCharges.clinicId, account.clinicId), inArray(localProviderCharges.status, OPEN_AT_PROVIDER)));
     },
     async getCharge(account, providerChargeId) {
       const row = await ownCharge(account, providerChargeId);

@@ -94,6 +94,21 @@ export type CreateProviderSubscriptionInput = {
 
 export type ProviderSubscription = { id: string; firstCharge: ProviderCharge };
 
+/** A one-off charge beside the recurring subscription (an upgrade's difference, ADR 028). */
+export type CreateProviderChargeInput = {
+  customerId: string;
+  method: PaymentMethod;
+  amountCents: number;
+  /** yyyy-MM-dd. */
+  dueDate: string;
+  description: string;
+  /** Our reference (the plan change's id): a retried call finds the charge it made. */
+  externalReference: string;
+  creditCard?: CreditCardInput;
+  remoteIp: string;
+  platformFeePercent: number;
+};
+
 /**
  * What the platform needs from a payment provider. Implementations: `local` (embedded default: real Pix BR Code and
  * QR, printable boleto page, payments confirmed through the same webhook endpoint) and `asaas` (v3 HTTP client).
@@ -115,6 +130,10 @@ export interface PaymentProvider {
   refundCharge(account: MerchantAccount, providerChargeId: string, amountCents?: number | null): Promise<void>;
   /** The price of each next charge (a plan changed, a dependent added or removed); open charges follow. */
   updateSubscriptionAmount(account: MerchantAccount, providerSubscriptionId: string, amountCents: number): Promise<void>;
+  /** Makes a one-off charge, ready to pay (Pix QR, boleto line, or a card captured at once). */
+  createCharge(account: MerchantAccount, input: CreateProviderChargeInput): Promise<ProviderCharge>;
+  /** Deletes an open one-off charge no longer wanted (already gone is fine; a paid one stays paid). */
+  deleteCharge(account: MerchantAccount, providerChargeId: string): Promise<void>;
   getCharge(account: MerchantAccount, providerChargeId: string): Promise<ProviderCharge | null>;
   /** The charges created or changed since `since`: what reconciliation compares with the ledger. */
   listRecentCharges(account: MerchantAccount, since: Date): Promise<ProviderCharge[]>;

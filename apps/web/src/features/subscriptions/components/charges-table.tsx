@@ -11,6 +11,8 @@ import { formatDay, isOpen, isPaid } from '../lib/payment-display';
 const s = messages.subscriptionPage;
 
 function periodOf(payment: Payment): string {
+  // An upgrade's charge buys no period: it pays the difference of the one already paid (ADR 028).
+  if (payment.planChange) return messages.planChange.chargeLabel;
   if (!payment.periodStart || !payment.periodEnd) return '-';
   return formatMessage(s.periodRange, { start: formatDay(payment.periodStart), end: formatDay(payment.periodEnd) });
 }

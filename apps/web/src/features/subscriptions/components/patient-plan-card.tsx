@@ -1,3 +1,4 @@
+import type { PlanChangeOption } from '@carteirinha/shared/contracts/plan-changes';
 import type { SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
 import { formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
@@ -27,14 +28,18 @@ type PatientPlanCardProps = {
   /** The id of the note saying why 'Assinar Agora' cannot be used now (another subscription is open); null when it can. */
   blockedNoteId: string | null;
   onSubscribe: (plan: SubscriptionPlan) => void;
+  /** The patient may move to this plan from theirs (issue 27): 'Trocar para este plano' instead of 'Assinar Agora'. */
+  changeOption?: PlanChangeOption | null;
+  onChangePlan?: (option: PlanChangeOption) => void;
 };
 
 /** One of the clinic's plans (specification §2 "Subscription"), as an article named by the plan. */
-export function PatientPlanCard({ plan, isActivePlan, blockedNoteId, onSubscribe }: PatientPlanCardProps) {
+export function PatientPlanCard({ plan, isActivePlan, blockedNoteId, onSubscribe, changeOption = null, onChangePlan }: PatientPlanCardProps) {
   const titleId = useId();
   // A feature line that only repeats a discount ("Consultas com 30% de desconto") is listed once, as the discount.
   const features = [...featuresBesidesDiscounts(plan.features, plan.discounts), ...discountLines(plan.discounts)];
-  const disabled = isActivePlan || blockedNoteId !== null;
+  const changing = changeOption !== null && onChangePlan !== undefined && !isActivePlan;
+  const disabled = !changing && (isActivePlan || blockedNoteId !== null);
   return (
     <Card role="article" aria-labelledby={titleId} className="flex flex-col">
       <CardHeader>
@@ -76,10 +81,10 @@ export function PatientPlanCard({ plan, isActivePlan, blockedNoteId, onSubscribe
           type="button"
           className="w-full"
           disabled={disabled}
-          aria-describedby={!isActivePlan && blockedNoteId ? blockedNoteId : undefined}
-          onClick={() => onSubscribe(plan)}
+          aria-describedby={!isActivePlan && !changing && blockedNoteId ? blockedNoteId : undefined}
+          onClick={() => (changing ? onChangePlan(changeOption) : onSubscribe(plan))}
         >
-          {isActivePlan ? messages.checkout.activePlan : messages.checkout.subscribeNow}
+          {isActivePlan ? messages.checkout.activePlan : changing ? messages.planChange.change : messages.checkout.subscribeNow}
         </Button>
       </CardFooter>
     </Card>

@@ -1,8 +1,9 @@
 import { PLAN_PARAM } from '@carteirinha/shared/constants';
 import type { Payment } from '@carteirinha/shared/contracts/payments';
+import type { PlanChange, PlanChangeOption } from '@carteirinha/shared/contracts/plan-changes';
 import type { SubscriptionPlan } from '@carteirinha/shared/contracts/subscription-plans';
 import type { Subscription } from '@carteirinha/shared/contracts/subscriptions';
-import { messages } from '@carteirinha/shared/messages';
+import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { CreditCardIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,17 +15,21 @@ import { PageHeader } from '@/components/ui/page-header';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { useMySubscription } from '../api/get-my-subscription';
 import { usePatientPlans } from '../api/list-patient-plans';
+import { usePlanChangeOverview } from '../api/plan-change';
 import { ChargesTable } from '../components/charges-table';
 import { PatientPlanCard } from '../components/patient-plan-card';
+import { PlanChangeNotice } from '../components/plan-change-notice';
 import { SubscriptionSummary } from '../components/subscription-summary';
 import { isOpenSubscription } from '../lib/plan-display';
 import { lazyComponent } from '@/lib/lazy-component';
+import { toast } from '@/lib/toasts';
 
 // The forms of subscribing, paying, changing and cancelling load when their dialog first opens.
 const CheckoutDialog = lazyComponent(() => import('../components/checkout-dialog'), (m) => m.CheckoutDialog);
 const PaymentDialog = lazyComponent(() => import('../components/payment-dialog'), (m) => m.PaymentDialog);
 const PaymentMethodDialog = lazyComponent(() => import('../components/payment-method-dialog'), (m) => m.PaymentMethodDialog);
 const CancelSubscriptionDialog = lazyComponent(() => import('../components/cancel-subscription-dialog'), (m) => m.CancelSubscriptionDialog);
+const PlanChangeDialog = lazyComponent(() => import('../components/plan-change-dialog'), (m) => m.PlanChangeDialog);
 
 const s = messages.subscriptionPage;
 
@@ -36,10 +41,13 @@ function isManageable(subscription: Subscription | null): subscription is Subscr
 type PlansGridProps = {
   subscription: Subscription | null;
   onSubscribe: (plan: SubscriptionPlan) => void;
+  /** The plans the patient may move to from theirs (issue 27), each with what the change costs. */
+  changeOptions: PlanChangeOption[];
+  onChangePlan: (option: PlanChangeOption) => void;
 };
 
 /** Specification §2: the clinic's active plans in a three-column grid (one column on a phone). */
-function PlansGrid({ subscription, onSubscribe }: PlansGridProps) {
+function PlansGrid({ subscription, onSubscribe, changeOptions, onChangePlan }: PlansGridProps) {
   const plans = usePatientPlans();
   const noteId = useId();
   // One subscription at a time: while one is pending, active or overdue, a second checkout is not offered.
@@ -52,7 +60,8 @@ function PlansGrid({ subscription, onSubscribe }: PlansGridProps) {
       </h2>
       {blocked ? (
         <p id={noteId} className="text-sm text-muted-foreground">
-          {s.oneAtATime}
+          {/* With a plan to change to, the way is the change (issue 27), not cancelling first. */}
+          {changeOptions.length > 0 ? messages.planChange.intro : s.oneAtATime}
         </p>
       ) : null}
       {plans.isPending ? (
@@ -72,6 +81,8 @@ function PlansGrid({ subscription, onSubscribe }: PlansGridProps) {
               isActivePlan={plan.id === activePlanId}
               blockedNoteId={blocked ? noteId : null}
               onSubscribe={onSubscribe}
+              changeOption={changeOptions.find((option) => option.planId === plan.id) ?? null}
+              onChangePlan={onChangePlan}
             />
           ))}
         </div>
@@ -111,8 +122,19 @@ export function PatientSubscriptionPage() {
   const [payment, setPayment] = useState<Payment | null>(null);
   const [changingMethod, setChangingMethod] = useState(false);
   const [canceling, setCanceling] = useState(false);
+  const [changeOption, setChangeOption] = useState<PlanChangeOption | null>(null);
 
   const current = subscription.data ?? null;
+  const planChange = usePlanChangeOverview(isManageable(current));
+  const pendingChange = planChange.data?.pending ?? null;
+
+  const onPlanChangeDone = (change: PlanChange) => {
+    setChangeOption(null);
+    if (change.status === 'applied') toast.success(formatMessage(messages.planChange.applied, { plan: change.toPlanName }));
+    else if (change.kind === 'downgrade') toast.success(messages.planChange.requested);
+    // An upgrade is paid next: its charge opens at once.
+    if (change.status === 'pending' && change.payment) setPayment(change.payment);
+  };
   const now = new Date();
 
   return (
@@ -149,7 +171,10 @@ export function PatientSubscriptionPage() {
         </Card>
       )}
 
-      {subscription.isSuccess ? <PlansGrid subscription={current} onSubscribe={setCheckoutPlan} /> : null}
+      {pendingChange ? <PlanChangeNotice change={pendingChange} onPay={setPayment} /> : null}
+      {subscription.isSuccess ? (
+        <PlansGrid subscription={current} onSubscribe={setCheckoutPlan} changeOptions={isManageable(current) ? (planChange.data?.options ?? []) : []} onChangePlan={setChangeOption} />
+      ) : null}
       {current ? <ChargesTable onPay={setPayment} /> : null}
 
       <LoadWhenOpen open={checkoutPlan !== null}>
@@ -179,6 +204,15 @@ export function PatientSubscriptionPage() {
             setChangingMethod(false);
             if (openCharge) setPayment(openCharge);
           }}
+        />
+      </LoadWhenOpen>
+      <LoadWhenOpen open={changeOption !== null}>
+        <PlanChangeDialog
+          option={changeOption}
+          overview={planChange.data}
+          billingCycle={current?.plan.billingCycle ?? 'monthly'}
+          onClose={() => setChangeOption(null)}
+          onDone={onPlanChangeDone}
         />
       </LoadWhenOpen>
       <LoadWhenOpen open={canceling}>
