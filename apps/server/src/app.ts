@@ -36,6 +36,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsStore, type SettingsStore } from './modules/settings/store.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { createCallerReader } from './modules/auth/caller.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
 import { registerClinicApprovedMail } from './modules/clinics/approval-mail.ts';
@@ -247,7 +248,8 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerHostSite(app, { resolver, publicUrl: config.publicUrl });
   registerRequestOrigin(app, { publicUrl: config.publicUrl });
   registerInputGuard(app);
-  registerAccessControl(app, { auth, db: database.db, settings });
+  const access = { auth, db: database.db, settings, callers: createCallerReader(auth, database.db), now };
+  registerAccessControl(app, access);
   registerIdempotency(app, { db: database.db, now });
   app.addHook('onSend', async (request, reply) => {
     // Answers about a signed-in user must not be kept by shared caches or the browser's back button.
@@ -260,7 +262,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     accountLimit: config.signInAccountFailureLimit,
     onCeilingReached: (email) => enqueueAccountMail(jobs, { kind: 'signInCeiling', email }),
   });
-  await app.register(authRoutes, { auth, db: database.db, throttle, settings, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
+  await app.register(authRoutes, { auth, db: database.db, callers: access.callers, throttle, settings, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
   const site = { mainDomain: config.mainDomain, publicUrl: config.publicUrl };
@@ -353,7 +355,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     webhookEmail: async () => (await settings.get()).supportEmail,
     now,
   });
-  const landing = { db: database.db, access: { auth, db: database.db, settings }, tenant: tenantAnswer };
+  const landing = { db: database.db, access, tenant: tenantAnswer };
   await registerSpa(app, { webDistDir: config.webDistDir, landingInput: (request) => landingInputOf(landing, request) });
 
   return app;
