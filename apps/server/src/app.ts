@@ -78,6 +78,7 @@ import { registerAccessControl } from './plugins/access-control.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRequestOrigin } from './plugins/request-origin.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerGracefulClose } from './plugins/graceful-close.ts';
 import { landingInputOf } from './modules/landing/service.ts';
 
 declare module 'fastify' {
@@ -169,10 +170,15 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     requestTimeout: 30_000,
+    // Behind a reverse proxy or load balancer, the server must keep an idle connection open longer than the proxy
+    // does (nginx's upstream keepalive_timeout and AWS ALB's idle timeout are 60 s): otherwise the proxy may send a
+    // request into a connection the server is closing, and the client gets a 502. Fastify's own default, said here.
+    keepAliveTimeout: 72_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerGracefulClose(app);
 
   const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log);
   const backups = createBackupService({ database, dataDir: config.dataDir, settings, now });
