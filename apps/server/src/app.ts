@@ -285,7 +285,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(clinicSettingsRoutes, { db: database.db, resolver, now, ...site });
   await app.register(reportRoutes, { db: database.db });
   await app.register(subscriptionPlanRoutes, { db: database.db, now });
-  await app.register(subscriptionRoutes, { db: database.db });
+  await app.register(subscriptionRoutes, { db: database.db, now });
   await app.register(profileRoutes, { db: database.db, storage, now });
   await app.register(myDataRoutes, { db: database.db, storage, jobs, now });
   await app.register(dependentRoutes, { db: database.db, jobs, now });
