@@ -60,6 +60,7 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       '/paciente/cartao — card, desktop',
       '/paciente/cartao — card with its toasts (downloaded, shared)',
       '/paciente/assinatura — active subscription of the demo patient',
+      '/paciente/assinatura — dialog Trocar para o Plano Individual (a downgrade: who stays covered)',
       '/paciente/assinatura/recibo/:id — receipt, desktop',
       '/paciente/rede — Rede Credenciada with its map',
       '/paciente/rede — sorted by distance (location on)',
@@ -67,6 +68,7 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       '/paciente/perfil — profile',
       '/paciente/perfil — dialog Adicionar dependente',
       '/paciente/perfil — alertdialog Remover dependente',
+      '/paciente/perfil — alertdialog Desativar a renovação automática',
       '/paciente — home, phone',
       '/paciente — the sidebar drawer open, phone',
       '/paciente/cartao — card, phone',
@@ -95,6 +97,12 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       await page.goto('/paciente/assinatura');
       await expect(page.getByTestId('subscription-status')).toHaveText('Ativa');
       await check('/paciente/assinatura — active subscription of the demo patient');
+      // Change of plan (issue 27): closed without a change, as other tests read the demo patient's plan.
+      await page.getByRole('article', { name: 'Plano Individual' }).getByRole('button', { name: 'Trocar para este plano' }).click();
+      await expect(page.getByRole('dialog', { name: 'Trocar para o Plano Individual' }).getByText('Quem continua coberto')).toBeVisible();
+      await check('/paciente/assinatura — dialog Trocar para o Plano Individual (a downgrade: who stays covered)');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.getByRole('link', { name: 'Ver recibo' }).first().click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recibo de pagamento');
       await check('/paciente/assinatura/recibo/:id — receipt, desktop');
@@ -128,6 +136,11 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await check('/paciente/perfil — alertdialog Remover dependente');
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await page.getByRole('switch', { name: 'Renovação automática' }).click();
+      await expect(page.getByRole('alertdialog', { name: 'Desativar a renovação automática?' })).toBeVisible();
+      await check('/paciente/perfil — alertdialog Desativar a renovação automática');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Manter ativa' }).click();
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
       await toPhone(page);

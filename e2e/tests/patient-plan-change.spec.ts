@@ -62,3 +62,26 @@ test('an upgrade from Individual to Família charges the difference and allows t
   await expect(section.getByRole('button', { name: messages.dependents.add })).toHaveCount(0);
 });
 
+
+test('the automatic renewal switch in Meu Perfil: off asks first and ends the plan at the paid date, on renews again', async ({ page, baseURL }) => {
+  const demo = clinicOrigin(baseURL, 'demo');
+  await paidPatientOnDemo(page, baseURL, 'Rita Renova');
+  await page.goto(`${demo}/paciente/perfil`);
+  const renewal = page.getByRole('switch', { name: messages.autoRenewal.label });
+  const state = page.getByTestId('auto-renewal-state');
+  await expect(renewal).toBeChecked({ timeout: 15_000 });
+  await expect(state).toHaveText(messages.patientProfile.autoRenewalOn);
+
+  await renewal.click();
+  const confirm = page.getByRole('alertdialog', { name: messages.autoRenewal.offTitle });
+  await confirm.getByRole('button', { name: messages.autoRenewal.offConfirm }).click();
+  await expect(confirm).toBeHidden();
+  await expect(renewal).not.toBeChecked();
+  await expect(state).toContainText('Desativada: o plano termina em');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: messages.autoRenewal.label })).not.toBeChecked({ timeout: 15_000 });
+
+  await page.getByRole('switch', { name: messages.autoRenewal.label }).click();
+  await expect(page.getByRole('switch', { name: messages.autoRenewal.label })).toBeChecked();
+  await expect(state).toHaveText(messages.patientProfile.autoRenewalOn);
+});

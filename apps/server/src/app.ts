@@ -39,6 +39,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { createCaptcha } from './modules/captcha/service.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
+import { createCallerReader } from './modules/auth/caller.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
 import { registerClinicApprovedMail } from './modules/clinics/approval-mail.ts';
@@ -80,6 +81,7 @@ import { registerAccessControl } from './plugins/access-control.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRequestOrigin } from './plugins/request-origin.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerGracefulClose } from './plugins/graceful-close.ts';
 import { landingInputOf } from './modules/landing/service.ts';
 
 declare module 'fastify' {
@@ -171,10 +173,15 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     requestTimeout: 30_000,
+    // Behind a reverse proxy or load balancer, the server must keep an idle connection open longer than the proxy
+    // does (nginx's upstream keepalive_timeout and AWS ALB's idle timeout are 60 s): otherwise the proxy may send a
+    // request into a connection the server is closing, and the client gets a 502. Fastify's own default, said here.
+    keepAliveTimeout: 72_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerGracefulClose(app);
 
   const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log);
   const backups = createBackupService({ database, dataDir: config.dataDir, settings, now });
@@ -250,7 +257,8 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerHostSite(app, { resolver, publicUrl: config.publicUrl });
   registerRequestOrigin(app, { publicUrl: config.publicUrl });
   registerInputGuard(app);
-  registerAccessControl(app, { auth, db: database.db, settings });
+  const access = { auth, db: database.db, settings, callers: createCallerReader(auth, database.db), now };
+  registerAccessControl(app, access);
   registerIdempotency(app, { db: database.db, now });
   app.addHook('onSend', async (request, reply) => {
     // Answers about a signed-in user must not be kept by shared caches or the browser's back button.
@@ -267,6 +275,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(authRoutes, {
     auth,
     db: database.db,
+    callers: access.callers,
     throttle,
     settings,
     captcha,
@@ -293,7 +302,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   await app.register(clinicSettingsRoutes, { db: database.db, resolver, now, ...site });
   await app.register(reportRoutes, { db: database.db });
   await app.register(subscriptionPlanRoutes, { db: database.db, now });
-  await app.register(subscriptionRoutes, { db: database.db });
+  await app.register(subscriptionRoutes, { db: database.db, now });
   await app.register(profileRoutes, { db: database.db, storage, now });
   await app.register(myDataRoutes, { db: database.db, storage, jobs, now });
   await app.register(dependentRoutes, { db: database.db, jobs, now });
@@ -370,7 +379,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     webhookEmail: async () => (await settings.get()).supportEmail,
     now,
   });
-  const landing = { db: database.db, access: { auth, db: database.db, settings }, tenant: tenantAnswer };
+  const landing = { db: database.db, access, tenant: tenantAnswer };
   await registerSpa(app, { webDistDir: config.webDistDir, landingInput: (request) => landingInputOf(landing, request) });
 
   return app;

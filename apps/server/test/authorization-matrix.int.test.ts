@@ -180,6 +180,8 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/patient/plan-change': { request: () => ({ url: '/api/patient/plan-change' }), expected: ONLY(200, ['patientA']) },
   'POST /api/patient/plan-change': { request: () => ({ url: '/api/patient/plan-change', payload: {} }), expected: ONLY(400, ['patientA']) },
   'DELETE /api/patient/plan-change': { request: () => ({ url: '/api/patient/plan-change' }), expected: ONLY(404, ['patientA']) },
+  // The automatic renewal switch: patientA has no paid subscription, so neither way applies (409).
+  'PUT /api/patient/subscription/auto-renewal': { request: () => ({ url: '/api/patient/subscription/auto-renewal', payload: { enabled: false } }), expected: ONLY(409, ['patientA']) },
   // Issue 14: plans and terms are the clinic admin's to write (staff read plans); the money routes are the patient's.
   'POST /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
   'PUT /api/clinic/subscription-plans/:id': { request: (f) => ({ url: `/api/clinic/subscription-plans/${f.planA}`, payload: {} }), expected: ONLY(400, ['clinicAdminA']) },

@@ -2110,6 +2110,24 @@ export const messages = {
     alreadyYours: 'Este CPF já é de um dos seus dependentes.',
     holderCpf: 'Este CPF é o seu, de titular. Informe o CPF do dependente.',
   },
+  /** Meu Perfil's automatic renewal switch (issue 27). */
+  autoRenewal: {
+    label: 'Renovação automática',
+    turnedOff: 'Renovação automática desativada. O plano termina em {date}.',
+    turnedOn: 'Renovação automática ativada.',
+    notSwitchable: 'A renovação automática não pode ser alterada agora.',
+    cannotTurnOff: 'Só é possível desativar a renovação de uma assinatura ativa e paga.',
+    cannotTurnOn: 'A renovação automática só pode ser reativada antes do fim do período pago de uma assinatura que você mesmo desativou.',
+    choiceRequired: 'Diga se a renovação automática fica ativa ou não.',
+    offTitle: 'Desativar a renovação automática?',
+    offBody: 'O plano termina em {date} e nada mais é cobrado. Você pode reativar a renovação até essa data.',
+    offConfirm: 'Desativar',
+    keepOn: 'Manter ativa',
+    cardTitle: 'Reativar a renovação no cartão',
+    cardDescription: 'O cartão não fica guardado: informe-o de novo para as próximas cobranças.',
+    confirm: 'Reativar renovação',
+    saving: 'Salvando...',
+  },
   /** Change of plan (issue 27, ADR 028): an upgrade pays the difference now, a downgrade waits for the renewal. */
   planChange: {
     change: 'Trocar para este plano',

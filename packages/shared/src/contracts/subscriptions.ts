@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTO_RENEWAL_STATES } from './auto-renewal.ts';
 import { messages } from '../messages.ts';
 import { FULL_NAME_MAX_LENGTH, FULL_NAME_MIN_LENGTH } from '../constants.ts';
 import { emailSchema } from './auth.ts';
@@ -61,6 +62,7 @@ export const mySubscriptionSchema = subscriptionSchema.extend({
   cancellation: cancellationSummarySchema.nullable(),
   /** A company pays it directly (issue 26, 'Importar CSV'): nothing is charged through the platform until its date. */
   company: z.object({ name: z.string() }).nullable(),
+  autoRenewal: z.enum(AUTO_RENEWAL_STATES),
 });
 export type MySubscription = z.infer<typeof mySubscriptionSchema>;
 
@@ -199,3 +201,14 @@ export const cancelSubscriptionResponseSchema = z.object({
   protocol: z.string(),
 });
 export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
+
+/**
+ * PUT /api/patient/subscription/auto-renewal (Meu Perfil's 'Renovação automática'): off ends the plan at the date paid
+ * for, with no refund and nothing more charged; on again, while that date has not come, renews it as before. Turning it
+ * on for a card charged by a gateway asks the card again (it was never stored).
+ */
+export const autoRenewalRequestSchema = z.object({
+  enabled: z.boolean(messages.autoRenewal.choiceRequired),
+  creditCard: creditCardSchema.optional(),
+});
+export type AutoRenewalRequest = z.input<typeof autoRenewalRequestSchema>;

@@ -10,6 +10,7 @@ import { siteOf } from '../../plugins/host-site.ts';
 import type { ClinicSite } from '../tenancy/host-site.ts';
 import { assignmentOfUser, enrolPatient, enrolPatientOnFirstSignIn, patientLimitReached } from '../tenancy/service.ts';
 import type { Auth } from './auth.ts';
+import type { CallerReader } from './caller.ts';
 import { refuseUnusableCallbackUrls } from './callback-urls.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { passwordPolicyProblem } from './password-policy.ts';
@@ -172,6 +173,8 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
 export type AuthRoutesOptions = {
   auth: Auth;
   db: Database;
+  /** The caller's one-statement read, shared with the API guard. */
+  callers: CallerReader;
   throttle: SignInThrottle;
   settings: SettingsStore;
   captcha: Captcha;
@@ -211,25 +214,25 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const path = pathOf(request);
     if (SESSION_LIMITS_EXEMPT.has(path) || path.startsWith(OAUTH_CALLBACK_PREFIX)) return;
     if (!request.headers.cookie?.includes('session_token')) return;
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) return;
-    await refuseDeactivatedAccount(options.db, session.user);
-    const assignment = await assignmentOfUser(options.db, session.user.id);
-    const role = assignment?.role ?? null;
-    await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, session.session, role);
+    const now = new Date();
+    const caller = await options.callers.read(request.headers.cookie, now);
+    if (!caller) return;
+    await refuseDeactivatedAccount(options.db, { id: caller.userId, deactivatedAt: caller.deactivatedAt });
+    const role = caller.role;
+    await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, { id: caller.sessionId, createdAt: caller.createdAt, lastActiveAt: caller.lastActiveAt }, role, now);
     const site = siteOf(request);
-    if (site.kind === 'clinic' && assignment?.clinicId !== site.clinic.id) {
-      request.log.warn({ userId: session.user.id, path }, 'auth.session.wrong_clinic');
+    if (site.kind === 'clinic' && caller.clinicId !== site.clinic.id) {
+      request.log.warn({ userId: caller.userId, path }, 'auth.session.wrong_clinic');
       throw new AppError('UNAUTHENTICATED', messages.tenancy.wrongClinic);
     }
     const twoFactor = {
       required: twoFactorRequiredOf(role, (await options.settings.get()).requireAdminTwoFactor),
-      enabled: session.user.twoFactorEnabled === true,
-      verified: session.session.twoFactorVerified === true,
+      enabled: caller.twoFactorEnabled,
+      verified: caller.twoFactorVerified,
     };
     // A passkey is a factor too: an account that has one does not enrol a TOTP secret on a password alone.
-    if (owesSecondFactor({ twoFactor }) && !mayUseWhileOwingSecondFactor(path, twoFactor.enabled || (await hasPasskeys(options.db, session.user.id)))) {
-      request.log.warn({ userId: session.user.id, path }, 'auth.two_factor.session_refused');
+    if (owesSecondFactor({ twoFactor }) && !mayUseWhileOwingSecondFactor(path, twoFactor.enabled || (await hasPasskeys(options.db, caller.userId)))) {
+      request.log.warn({ userId: caller.userId, path }, 'auth.two_factor.session_refused');
       throw new AppError('TWO_FACTOR_REQUIRED', messages.twoFactor.sessionCheckDescription);
     }
   }

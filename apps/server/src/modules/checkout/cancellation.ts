@@ -135,9 +135,28 @@ export async function cancelForDeletion(tx: Database, jobs: FollowUpQueue, ctx: 
   return { protocol, refundCents };
 }
 
+/**
+ * 'Renovação automática' off (Meu Perfil): the plan ends at the date paid for, whatever the 7 days say — turning the
+ * renewal off is not a withdrawal (that stays 'Cancelar assinatura', with its refund). Only a paid, running period.
+ */
+export async function stopRenewal(deps: CheckoutDeps, ctx: TenantContext): Promise<void> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lifecycle.latestSubscriptionOf(tx, ctx, { lock: true });
+    const subscription = row?.subscription;
+    const paidAndRunning = subscription && isCancellable(subscription) && subscription.status === 'active' && subscription.companyMembershipId === null && subscription.expiresAt !== null && subscription.expiresAt > now;
+    if (!subscription || !paidAndRunning) throw new AppError('CONFLICT', messages.autoRenewal.cannotTurnOff);
+    await cancelLocked(tx, deps.jobs, ctx, subscription, now, { benefitsEndNow: false, source: 'patient', endOfPaidPeriod: true });
+  });
+}
+
 /** Under the subscription's lock: the open charges no longer payable, and the lifecycle's cancellation with its follow-ups. */
-async function cancelLocked(tx: Database, jobs: FollowUpQueue, ctx: TenantContext, subscription: SubscriptionRow, now: Date, options: { benefitsEndNow: boolean; source: string }) {
-  const { preview, charges } = await planFor(tx, ctx, subscription, now);
+async function cancelLocked(tx: Database, jobs: FollowUpQueue, ctx: TenantContext, subscription: SubscriptionRow, now: Date, options: { benefitsEndNow: boolean; source: string; endOfPaidPeriod?: boolean }) {
+  const planned = await planFor(tx, ctx, subscription, now);
+  const { charges } = planned;
+  const preview: CancellationPreview = options.endOfPaidPeriod
+    ? { ...planned.preview, kind: 'endOfPaidPeriod', refundCents: 0, discountsCents: 0, benefitsUntil: subscription.expiresAt?.toISOString() ?? null, rule: m.afterWithdrawalRule }
+    : planned.preview;
   const protocol = protocolOf(subscription, now);
   const openIds = charges.filter(isOpenCharge).map((charge) => charge.id);
   if (openIds.length > 0) {
@@ -151,7 +170,7 @@ async function cancelLocked(tx: Database, jobs: FollowUpQueue, ctx: TenantContex
     refundCents: preview.refundCents,
     benefitsUntil,
     protocol,
-    details: { paidCents: preview.paidCents, discountsCents: preview.discountsCents, canceledCharges: openIds },
+    details: { paidCents: preview.paidCents, discountsCents: preview.discountsCents, canceledCharges: openIds, ...(options.endOfPaidPeriod ? { via: 'autoRenewalOff' } : {}) },
   });
   return { subscriptionId: subscription.id, refundCents: preview.refundCents, protocol };
 }

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@carteirinha/shared/contracts/pagination';
 import { paymentDocumentSchema, paymentListSchema } from '@carteirinha/shared/contracts/payments';
+import { autoRenewalResponseSchema } from '@carteirinha/shared/contracts/auto-renewal';
 import {
+  autoRenewalRequestSchema,
   cancelSubscriptionResponseSchema,
   cancellationPreviewSchema,
   changePaymentMethodRequestSchema,
@@ -18,6 +20,7 @@ import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
 import type { CheckoutDeps } from './billing.ts';
+import { setAutoRenewal } from './auto-renewal.ts';
 import { cancelSubscription, previewCancellation } from './cancellation.ts';
 import { changePaymentMethod } from './payment-method.ts';
 import { cancelPlanChange, planChangeOverview, requestPlanChange } from './plan-change.ts';
@@ -164,6 +167,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       schema: { tags: ['paciente'], summary: 'Cancela a assinatura do paciente', response: { 200: cancelSubscriptionResponseSchema, ...writeErrors } },
     },
     async (request) => cancelSubscription(deps(request.log), requireTenant(request)),
+  );
+
+  app.put(
+    '/api/patient/subscription/auto-renewal',
+    {
+      // Renewing is the programme's, which stops with the clinic; stopping stays open through 'Cancelar assinatura'.
+      config: { access: 'patient:programme' },
+      schema: {
+        tags: ['paciente'],
+        summary: 'Liga ou desliga a renovação automática (desligada, o plano termina na data paga)',
+        body: autoRenewalRequestSchema,
+        response: { 200: autoRenewalResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => setAutoRenewal(deps(request.log), requireTenant(request), request.body, request.ip),
   );
 
   app.get(

@@ -4,7 +4,7 @@
  * embedded provider and against the Asaas double.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@carteirinha/shared/messages';
 import { auditLog, emailOutbox, jobs, payments, subscriptions, users } from '../../db/schema.ts';
@@ -56,8 +56,9 @@ async function drain(): Promise<void> {
   await t.app.background.settled();
 }
 
+/** The provider job whose key starts with `key` (a cancellation's names the provider's subscription after it). */
 async function workJob(key: string) {
-  const [row] = await t.db.select().from(jobs).where(and(eq(jobs.queue, PROVIDER_WORK_QUEUE), eq(jobs.singletonKey, key)));
+  const [row] = await t.db.select().from(jobs).where(and(eq(jobs.queue, PROVIDER_WORK_QUEUE), like(jobs.singletonKey, `${key}%`)));
   return row ?? null;
 }
 
@@ -175,7 +176,7 @@ describe('a refund that ends the subscription here cancels it at the provider', 
     await deliver({ id: `evt_${randomUUID()}`, event: 'PAYMENT_RECEIVED', payment: asaas.payments.get(providerPaymentId) });
     await deliver({ id: `evt_${randomUUID()}`, event: 'PAYMENT_REFUNDED', payment: { ...asaas.payments.get(providerPaymentId), status: 'REFUNDED' } });
     // As if the earlier attempts had all failed: this is the last one.
-    await t.db.update(jobs).set({ maxAttempts: 1 }).where(and(eq(jobs.queue, PROVIDER_WORK_QUEUE), eq(jobs.singletonKey, `cancelSubscription:${subscriptionId}`)));
+    await t.db.update(jobs).set({ maxAttempts: 1 }).where(and(eq(jobs.queue, PROVIDER_WORK_QUEUE), like(jobs.singletonKey, `cancelSubscription:${subscriptionId}%`)));
     asaas.failNext({ status: 500, path: `/subscriptions/${providerSubscriptionId}` });
     await drain();
     expect((await workJob(`cancelSubscription:${subscriptionId}`))?.failedAt).not.toBeNull();

@@ -88,8 +88,9 @@ async function subscriptionAtProvider(db: Database, subscriptionId: string) {
 
 /** Stops the provider's recurring subscription; an already cancelled or unknown one (404 at Asaas) counts as done. */
 async function cancelAtProvider(deps: ProviderWorkDeps, work: Extract<ProviderWork, { kind: 'cancelSubscription' }>, job: Job): Promise<void> {
-  const row = await subscriptionAtProvider(deps.db, work.subscriptionId);
-  if (!row) return;
+  const current = await subscriptionAtProvider(deps.db, work.subscriptionId);
+  if (!current) return;
+  const row = { ...current, providerSubscriptionId: work.providerSubscriptionId ?? current.providerSubscriptionId };
   const details = { source: work.source, provider: row.provider, providerSubscriptionId: row.providerSubscriptionId };
   try {
     const account = await merchantAccountFor(deps.db, deps.keyBox, row.clinicId);

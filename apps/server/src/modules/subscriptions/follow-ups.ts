@@ -31,7 +31,16 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const providerWorkSchema = z.discriminatedUnion('kind', [
   /** Stop the recurring subscription at the provider (no more charges). */
-  z.object({ kind: z.literal('cancelSubscription'), subscriptionId: z.uuid(), source: z.string() }),
+  z.object({
+    kind: z.literal('cancelSubscription'),
+    subscriptionId: z.uuid(),
+    source: z.string(),
+    /**
+     * The provider's subscription to stop, as it was when asked: turning the renewal back on makes a new one there
+     * (ADR 028), which a late job must not stop. Absent in jobs written before: the subscription's current one.
+     */
+    providerSubscriptionId: z.string().optional(),
+  }),
   /** Give back `amountCents` of a paid charge (null: all of it). */
   z.object({
     kind: z.literal('refundCharge'),
@@ -85,7 +94,7 @@ function singletonKeyOf(followUp: FollowUp): string | null {
     case PROVIDER_WORK_QUEUE: {
       const work = followUp.work;
       if (work.kind === 'refundCharge') return `refundCharge:${work.paymentId}`;
-      if (work.kind === 'cancelSubscription') return `cancelSubscription:${work.subscriptionId}`;
+      if (work.kind === 'cancelSubscription') return `cancelSubscription:${work.subscriptionId}:${work.providerSubscriptionId ?? ''}`;
       return null;
     }
     case PATIENT_NOTICE_QUEUE:

@@ -377,7 +377,7 @@ export async function reverse(ctx: LifecycleContext, subscription: SubscriptionR
     .where(eq(subscriptions.id, subscription.id));
   // Not when it was already ended (the patient's cancellation or the provider itself stopped the charges).
   const cancelAtProvider = endsHere && subscription.canceledAt === null && subscription.providerSubscriptionId !== null;
-  if (cancelAtProvider) await handOver(ctx, [{ queue: PROVIDER_WORK_QUEUE, work: { kind: 'cancelSubscription', subscriptionId: subscription.id, source: ctx.source } }]);
+  if (cancelAtProvider) await handOver(ctx, [{ queue: PROVIDER_WORK_QUEUE, work: { kind: 'cancelSubscription', subscriptionId: subscription.id, source: ctx.source, ...(subscription.providerSubscriptionId ? { providerSubscriptionId: subscription.providerSubscriptionId } : {}) } }]);
   await audit(ctx, {
     action,
     entity: 'payment',
@@ -442,7 +442,7 @@ export async function cancelByPatient(ctx: LifecycleContext, subscription: Subsc
   });
   const plan = await planOf(ctx.tx, subscription.planId);
   const followUps: FollowUp[] = [];
-  if (subscription.providerSubscriptionId) followUps.push({ queue: PROVIDER_WORK_QUEUE, work: { kind: 'cancelSubscription', subscriptionId: subscription.id, source: ctx.source } });
+  if (subscription.providerSubscriptionId) followUps.push({ queue: PROVIDER_WORK_QUEUE, work: { kind: 'cancelSubscription', subscriptionId: subscription.id, source: ctx.source, ...(subscription.providerSubscriptionId ? { providerSubscriptionId: subscription.providerSubscriptionId } : {}) } });
   for (const refund of decision.refunds) {
     followUps.push({ queue: PROVIDER_WORK_QUEUE, work: { kind: 'refundCharge', paymentId: refund.paymentId, amountCents: refund.amountCents, reason: 'withdrawal', source: ctx.source } });
   }
@@ -461,6 +461,41 @@ export async function cancelByPatient(ctx: LifecycleContext, subscription: Subsc
     key: `cancellation:${subscription.id}`,
   });
   await handOver(ctx, followUps);
+}
+
+/**
+ * Whether the patient may turn the automatic renewal back on: they turned it off (a cancellation at the end of the
+ * period paid for, not a withdrawal, a refund or the provider's), and that period is still running.
+ */
+export function canResumeRenewal(subscription: SubscriptionRow, now: Date): boolean {
+  return (
+    subscription.status === 'active' &&
+    subscription.canceledAt !== null &&
+    subscription.cancelReason === 'patient' &&
+    subscription.companyMembershipId === null &&
+    subscription.expiresAt !== null &&
+    subscription.expiresAt.getTime() > now.getTime()
+  );
+}
+
+/**
+ * renewal resumed ('Renovação automática' back on): the cancellation at the end of the paid period is undone and the
+ * subscription renews again — at the provider through the new recurring subscription the caller made there (the old
+ * one was stopped), or from our own record for the embedded provider.
+ */
+export async function resumeRenewal(ctx: LifecycleContext, subscription: SubscriptionRow, atProvider: { providerSubscriptionId: string } | null): Promise<void> {
+  if (!canResumeRenewal(subscription, ctx.now)) throw new LifecycleRefusal('notLive');
+  await ctx.tx
+    .update(subscriptions)
+    .set({ canceledAt: null, cancelReason: null, ...(atProvider ? { providerSubscriptionId: atProvider.providerSubscriptionId } : {}), updatedAt: ctx.now })
+    .where(eq(subscriptions.id, subscription.id));
+  await audit(ctx, {
+    action: 'subscription.renewal_resumed',
+    entity: 'subscription',
+    entityId: subscription.id,
+    clinicId: subscription.clinicId,
+    details: { canceledAt: subscription.canceledAt?.toISOString() ?? null, providerSubscriptionId: atProvider?.providerSubscriptionId ?? subscription.providerSubscriptionId },
+  });
 }
 
 /** A subscription that holds the patient's place: one at a time per patient (and what max_patients counts). */

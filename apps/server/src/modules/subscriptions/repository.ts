@@ -1,8 +1,7 @@
 import { and, desc, eq, sql, sum } from 'drizzle-orm';
-import type { CancellationSummary, Subscription } from '@carteirinha/shared/contracts/subscriptions';
+import type { CancellationSummary } from '@carteirinha/shared/contracts/subscriptions';
 import type { Database } from '../../db/client.ts';
 import { auditLog, companyMemberships, payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
-import { toSubscription } from './subscription-view.ts';
 
 type PatientScope = { clinicId: string; userId: string };
 export type SubscriptionWithPlan = { subscription: typeof subscriptions.$inferSelect; plan: typeof subscriptionPlans.$inferSelect };
@@ -48,12 +47,6 @@ export async function findCancellationSummary(db: Database, subscriptionId: stri
   const refundedCents = refunded?.total ?? 0;
   const refundStatus = refundCents === 0 ? 'none' : refundedCents >= refundCents ? 'done' : 'processing';
   return { protocol, refundCents, refundedCents, refundStatus };
-}
-
-/** The patient's newest subscription in their clinic, as the contract shows it, or null. */
-export async function findLatestSubscription(db: Database, scope: PatientScope): Promise<(Subscription & { companyMembershipId: string | null }) | null> {
-  const row = await findLatestSubscriptionRow(db, scope);
-  return row ? { ...toSubscription(row.subscription, row.plan), companyMembershipId: row.subscription.companyMembershipId } : null;
 }
 
 /** The company that pays a company-paid membership (issue 26), as the patient reads it. */

@@ -4,9 +4,19 @@ import { errorResponseSchema } from '@carteirinha/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
-import { findCancellationSummary, findLatestSubscription, findPayingCompany } from './repository.ts';
+import type { AutoRenewalState } from '@carteirinha/shared/contracts/auto-renewal';
+import { canResumeRenewal, type SubscriptionRow } from './lifecycle.ts';
+import { findCancellationSummary, findLatestSubscriptionRow, findPayingCompany } from './repository.ts';
+import { toSubscription } from './subscription-view.ts';
 
-export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** Meu Perfil's switch: on while it renews by itself; off while the patient may still turn it back on. */
+function autoRenewalOf(subscription: SubscriptionRow, now: Date): AutoRenewalState {
+  const renews = subscription.status === 'active' && subscription.canceledAt === null && subscription.companyMembershipId === null && subscription.expiresAt !== null;
+  if (renews) return 'on';
+  return canResumeRenewal(subscription, now) ? 'off' : 'fixed';
+}
+
+export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
   app.get(
     '/api/patient/subscription',
     {
@@ -20,11 +30,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     async (request) => {
       const tenant = requireTenant(request);
       const found = await withTenantScope(db, tenant.clinicId, async (tx) => {
-        const latest = await findLatestSubscription(tx, tenant);
-        return latest ? { ...latest, company: latest.companyMembershipId ? await findPayingCompany(tx, latest.companyMembershipId) : null } : null;
+        const row = await findLatestSubscriptionRow(tx, tenant);
+        if (!row) return null;
+        const { companyMembershipId } = row.subscription;
+        return { ...toSubscription(row.subscription, row.plan), company: companyMembershipId ? await findPayingCompany(tx, companyMembershipId) : null, autoRenewal: autoRenewalOf(row.subscription, now()) };
       });
       if (!found) return { subscription: null };
-      const { companyMembershipId: _membership, ...subscription } = found;
+      const subscription = found;
       // The audit trail is the platform's: read after the tenant's scope, by the id of a subscription known to be the caller's.
       const cancellation = subscription.canceledAt ? await findCancellationSummary(db, subscription.id) : null;
       return { subscription: { ...subscription, cancellation } };

@@ -2,13 +2,17 @@ import { PAYMENT_METHOD_LABELS } from '@carteirinha/shared/contracts/payments';
 import { SUBSCRIPTION_STATUS_LABELS, type MySubscription } from '@carteirinha/shared/contracts/subscriptions';
 import { formatDate, formatMoney } from '@carteirinha/shared/format';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { lazyComponent } from '@/lib/lazy-component';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { cycleSuffix, isOpenSubscription, statusBadgeVariant } from '@/features/subscriptions/lib/plan-display';
 
 const p = messages.patientProfile;
+// The switch, its confirmation and its card form load after the page (the block shows the words meanwhile).
+const AutoRenewalSwitch = lazyComponent(() => import('./auto-renewal-switch'), (m) => m.AutoRenewalSwitch);
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -27,6 +31,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function PlanPaymentCard({ subscription }: { subscription: MySubscription | null }) {
   const open = subscription !== null && isOpenSubscription(subscription.status);
   const renews = open && subscription.canceledAt === null;
+  const renewalWords = renews ? p.autoRenewalOn : formatMessage(p.autoRenewalOff, { date: subscription?.expiresAt ? formatDate(subscription.expiresAt) : '-' });
   return (
     <SectionCard id="profile-plan-title" title={p.planTitle}>
         {subscription ? (
@@ -39,7 +44,13 @@ export function PlanPaymentCard({ subscription }: { subscription: MySubscription
             <Row label={p.paymentMethod}>{subscription.paymentMethod ? PAYMENT_METHOD_LABELS[subscription.paymentMethod] : '-'}</Row>
             <Row label={p.nextCharge}>{renews && subscription.expiresAt ? formatDate(subscription.expiresAt) : '-'}</Row>
             <Row label={p.autoRenewal}>
-              {renews ? p.autoRenewalOn : formatMessage(p.autoRenewalOff, { date: subscription.expiresAt ? formatDate(subscription.expiresAt) : '-' })}
+              {subscription.autoRenewal === 'fixed' ? (
+                renewalWords
+              ) : (
+                <Suspense fallback={renewalWords}>
+                  <AutoRenewalSwitch subscription={subscription} />
+                </Suspense>
+              )}
             </Row>
           </dl>
         ) : (

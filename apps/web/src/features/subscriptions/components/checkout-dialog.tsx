@@ -24,7 +24,7 @@ import { useCreateSubscription } from '../api/create-subscription';
 import { usePatientTerms } from '../api/get-terms';
 import { checkoutFormSchema, EMPTY_CARD, type CheckoutFormInput, type CheckoutFormOutput } from '../lib/checkout-form';
 import { planPriceLabel } from '../lib/plan-display';
-import { CreditCardFields, PaymentMethodChoice } from './payment-method-fields';
+import { cardRegistrations, CreditCardFields, PaymentMethodChoice } from './payment-method-fields';
 import { TermsPanel } from './terms-panel';
 
 const s = messages.subscriptionPage;
@@ -133,14 +133,7 @@ function CheckoutForm({ plan, profile, onCreated, onCancel, onPendingChange }: C
         <CreditCardFields
           refusal={cardRefusal}
           errors={errors.card}
-          fields={{
-            number: register('card.number'),
-            holderName: register('card.holderName'),
-            expiry: register('card.expiry'),
-            ccv: register('card.ccv'),
-            postalCode: register('card.postalCode'),
-            addressNumber: register('card.addressNumber'),
-          }}
+          fields={cardRegistrations(register)}
         />
       ) : null}
       <TermsPanel query={terms} />

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toasts';
 import { useChangePaymentMethod } from '../api/change-payment-method';
 import { EMPTY_CARD, paymentMethodFormSchema, type PaymentMethodFormInput, type PaymentMethodFormOutput } from '../lib/checkout-form';
-import { CreditCardFields, PaymentMethodChoice } from './payment-method-fields';
+import { cardRegistrations, CreditCardFields, PaymentMethodChoice } from './payment-method-fields';
 
 const s = messages.subscriptionPage;
 
@@ -54,14 +54,7 @@ function PaymentMethodForm({ current, onChanged, onCancel }: PaymentMethodFormPr
       {paymentMethod === 'credit_card' ? (
         <CreditCardFields
           errors={errors.card}
-          fields={{
-            number: register('card.number'),
-            holderName: register('card.holderName'),
-            expiry: register('card.expiry'),
-            ccv: register('card.ccv'),
-            postalCode: register('card.postalCode'),
-            addressNumber: register('card.addressNumber'),
-          }}
+          fields={cardRegistrations(register)}
         />
       ) : null}
       <DialogFooter>

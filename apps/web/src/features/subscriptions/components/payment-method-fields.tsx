@@ -61,6 +61,18 @@ export function PaymentMethodChoice({ radio, selected, disabledMethod = null }: 
 /** `register('card.<field>')` of the form, for each card field. */
 export type CardRegistrations = Record<keyof CardFields, UseFormRegisterReturn>;
 
+/** The card's fields registered in a form that keeps them under `card` (checkout, method, plan change, renewal). */
+export function cardRegistrations(register: (name: `card.${keyof CardFields}`) => UseFormRegisterReturn): CardRegistrations {
+  return {
+    number: register('card.number'),
+    holderName: register('card.holderName'),
+    expiry: register('card.expiry'),
+    ccv: register('card.ccv'),
+    postalCode: register('card.postalCode'),
+    addressNumber: register('card.addressNumber'),
+  };
+}
+
 type CreditCardFieldsProps = {
   fields: CardRegistrations;
   errors: FieldErrors<CardFields> | undefined;

@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useRequestPlanChange } from '../api/plan-change';
 import { EMPTY_CARD, paymentMethodFormSchema, type PaymentMethodFormInput, type PaymentMethodFormOutput } from '../lib/checkout-form';
 import { cycleSuffix } from '../lib/plan-display';
-import { CreditCardFields, PaymentMethodChoice } from './payment-method-fields';
+import { cardRegistrations, CreditCardFields, PaymentMethodChoice } from './payment-method-fields';
 
 const m = messages.planChange;
 
@@ -116,14 +116,7 @@ function PlanChangeForm({ option, overview, onDone, onCancel }: PlanChangeFormPr
           {paymentMethod === 'credit_card' ? (
             <CreditCardFields
               errors={errors.card}
-              fields={{
-                number: register('card.number'),
-                holderName: register('card.holderName'),
-                expiry: register('card.expiry'),
-                ccv: register('card.ccv'),
-                postalCode: register('card.postalCode'),
-                addressNumber: register('card.addressNumber'),
-              }}
+              fields={cardRegistrations(register)}
             />
           ) : null}
         </>
