@@ -33,9 +33,9 @@ export type RequestContext = {
   clinicStanding: ClinicStanding | null;
   /**
    * Two-factor state: `required` when the platform demands it of this user (admins, per Configurações), `enabled`
-   * once the user has a factor, `verified` when this session passed it (a Google sign-in, for one, does not).
+   * once the user has a factor, `verified` when this session passed it (a Google sign-in, for one, does not). `passkey` when the user has a passkey, which passes the factor too (ADR 029).
    */
-  twoFactor: { required: boolean; enabled: boolean; verified: boolean };
+  twoFactor: { required: boolean; enabled: boolean; verified: boolean; passkey: boolean };
   /**
    * The caller's clinic as /api/me shows it, read by the guard's own query (no second round trip on every page
    * load); null without a clinic. Optional only so that contexts built by hand in tests need not invent it.
@@ -174,6 +174,7 @@ async function loadContext(deps: AccessDeps, request: FastifyRequest, reply: Fas
       required: twoFactorRequiredOf(role, (await settings.get()).requireAdminTwoFactor),
       enabled: caller.twoFactorEnabled,
       verified: caller.twoFactorVerified,
+      passkey: caller.hasPasskey,
     },
   };
 }
@@ -259,7 +260,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
 }
 
 /** Whether the session must still pass a second factor: required of the user, or the user has one. */
-export function owesSecondFactor(ctx: Pick<RequestContext, 'twoFactor'>): boolean {
+export function owesSecondFactor(ctx: { twoFactor: Pick<RequestContext['twoFactor'], 'required' | 'enabled' | 'verified'> }): boolean {
   return (ctx.twoFactor.required || ctx.twoFactor.enabled) && !ctx.twoFactor.verified;
 }
 

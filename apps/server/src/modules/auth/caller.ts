@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { getCryptoKey } from 'better-auth/crypto';
 import type { Database } from '../../db/client.ts';
-import { clinics, sessions, userRoles, users } from '../../db/schema.ts';
+import { clinics, passkeys, sessions, userRoles, users } from '../../db/schema.ts';
 import type { Auth } from './auth.ts';
 
 /**
@@ -23,6 +23,8 @@ function callerQuery(db: Database) {
       name: users.name,
       emailVerified: users.emailVerified,
       twoFactorEnabled: users.twoFactorEnabled,
+      // A passkey passes the second factor too (ADR 029): /api/me then asks for it instead of a TOTP enrolment.
+      hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
       deactivatedAt: users.deactivatedAt,
       role: userRoles.role,
       clinicId: userRoles.clinicId,

@@ -20,7 +20,6 @@ import { claimTotpCode } from './totp-replay.ts';
 import { CAPTCHA_HEADER } from '@carteirinha/shared/contracts/captcha';
 import type { Captcha } from '../captcha/service.ts';
 import { PASSKEY_AUTH_PATHS } from '../passkeys/auth-plugin.ts';
-import { hasPasskeys } from '../passkeys/service.ts';
 import {
   deleteSessionByToken,
   endOtherSessions,
@@ -231,7 +230,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       verified: caller.twoFactorVerified,
     };
     // A passkey is a factor too: an account that has one does not enrol a TOTP secret on a password alone.
-    if (owesSecondFactor({ twoFactor }) && !mayUseWhileOwingSecondFactor(path, twoFactor.enabled || (await hasPasskeys(options.db, caller.userId)))) {
+    if (owesSecondFactor({ twoFactor }) && !mayUseWhileOwingSecondFactor(path, twoFactor.enabled || caller.hasPasskey)) {
       request.log.warn({ userId: caller.userId, path }, 'auth.two_factor.session_refused');
       throw new AppError('TWO_FACTOR_REQUIRED', messages.twoFactor.sessionCheckDescription);
     }

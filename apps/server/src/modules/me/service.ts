@@ -4,7 +4,6 @@ import type { MeResponse } from '@carteirinha/shared/contracts/me';
 import type { Database } from '../../db/client.ts';
 import { clinics } from '../../db/schema.ts';
 import type { CallerClinic, RequestContext } from '../../plugins/access-control.ts';
-import { hasPasskeys } from '../passkeys/service.ts';
 import { isAwaitingApproval } from '../tenancy/host-site.ts';
 
 /** The caller's clinic: already read by the access guard with the role (bench/RESULTS.md, GET /api/me), else here. */
@@ -44,6 +43,6 @@ export async function meOf(db: Database, ctx: RequestContext): Promise<MeRespons
     user: { id: ctx.userId, email: ctx.email, fullName: ctx.fullName, emailVerified: ctx.emailVerified },
     role: ctx.role,
     clinic: await clinicBrand(db, ctx),
-    twoFactor: { ...ctx.twoFactor, passkey: await hasPasskeys(db, ctx.userId) },
+    twoFactor: ctx.twoFactor,
   };
 }
