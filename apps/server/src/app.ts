@@ -70,6 +70,9 @@ import { patientVisitRoutes } from './modules/visits/patient-routes.ts';
 import { billingOf } from './modules/checkout/billing-wiring.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { registerPatientNotices } from './modules/notifications/patient-notices.ts';
+import { registerPushDeliveries } from './modules/push/deliveries.ts';
+import { pushRoutes } from './modules/push/routes.ts';
+import { createVapidKeyStore } from './modules/push/vapid.ts';
 import { registerCardJobs } from './modules/cards/jobs.ts';
 import { registerPayoutJobs } from './modules/payouts/jobs.ts';
 import { registerPayoutPaidMail } from './modules/payouts/paid-mail.ts';
@@ -316,7 +319,14 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   const keyBox = createClinicAsaasKeyBox(authSecret);
   registerPaymentJobs(jobs, { db: database.db, log: app.log, providers: paymentProviders, keyBox, pixKey: config.payments.pixKey });
   registerCardJobs(jobs, { db: database.db, box: cardBox, log: app.log });
-  registerPatientNotices(jobs, { db: database.db, mailer, homeOf, log: app.log });
+  // Web Push (issue 29): the platform's VAPID keys are made on the first start and kept in the database.
+  const pushKeys = createVapidKeyStore(database.db, createSecretBox(authSecret, 'push-vapid'));
+  await pushKeys.get();
+  const pushPolicy = { loopback: config.pushLoopbackEndpoints };
+  const push = { db: database.db, jobs, keys: pushKeys, policy: pushPolicy, log: app.log, subject: async () => `mailto:${(await settings.get()).supportEmail}` };
+  registerPushDeliveries(jobs, push);
+  registerPatientNotices(jobs, { db: database.db, mailer, homeOf, log: app.log, push });
+  await app.register(pushRoutes, { db: database.db, keys: pushKeys, policy: pushPolicy, now });
   await app.register(paymentRoutes, {
     db: database.db,
     jobs,
@@ -342,7 +352,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     siteUrlOf: (clinic) => clinicSiteUrl(clinic, { mainDomain: config.mainDomain, publicUrl: config.publicUrl }),
   });
   await app.register(serviceRoutes, { db: database.db, now });
-  await app.register(visitRoutes, { db: database.db, now });
+  await app.register(visitRoutes, { db: database.db, jobs, now });
   await app.register(patientVisitRoutes, { db: database.db });
   await app.register(networkRoutes, { db: database.db, now, ...site });
   await app.register(memberRoutes, { db: database.db, jobs, now });

@@ -137,6 +137,11 @@ const envSchema = z.object({
   CAPTCHA_EXPIRES_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /** Failed sign-ins from one address (any account, per SIGN_IN_WINDOW_MINUTES) after which sign-in asks the captcha. */
   CAPTCHA_AFTER_SIGN_IN_FAILURES: z.coerce.number().int().min(0).default(3),
+  /**
+   * Accept push subscriptions whose endpoint is plain http on a loopback address (a local push service double, for
+   * tests). Off: only https endpoints on public host names, as every browser's push service gives (issue 29).
+   */
+  PUSH_LOOPBACK_ENDPOINTS: z.enum(['on', 'off']).default('off'),
   WEB_DIST_DIR: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -193,6 +198,8 @@ export type Config = {
   logOutboxEmails: boolean;
   apiDocs: boolean;
   captcha: CaptchaConfig;
+  /** Push subscriptions to a local push service double are accepted (tests only; issue 29). */
+  pushLoopbackEndpoints: boolean;
   /** Whether server.ts starts the job runner (ADR 012). */
   jobsEnabled: boolean;
   signInIpLimit: number;
@@ -251,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       expiresMs: e.CAPTCHA_EXPIRES_MINUTES * 60_000,
       afterSignInFailures: e.CAPTCHA_AFTER_SIGN_IN_FAILURES,
     },
+    pushLoopbackEndpoints: e.PUSH_LOOPBACK_ENDPOINTS === 'on',
     jobsEnabled: e.JOBS_ENABLED,
     signInIpLimit: e.SIGN_IN_IP_LIMIT,
     cardValidationsPerMinute: e.CARD_VALIDATIONS_PER_MINUTE,

@@ -793,6 +793,39 @@ export const messages = {
     refundedAfterCancellationSubject: 'Pagamento estornado',
     refundedAfterCancellationIntro:
       'Recebemos um pagamento de {amount} da sua assinatura {ofPlan} depois que ela já estava cancelada. Como nada mais é cobrado de uma assinatura cancelada, o valor foi estornado para você pela mesma forma de pagamento. O prazo para o dinheiro aparecer depende do seu banco ou da operadora do cartão. Sua assinatura continua cancelada.',
+    /** A visit registered with the holder's card or a dependent's (issue 29). */
+    visitRegisteredSubject: 'Atendimento registrado',
+    visitRegisteredIntro: 'Foi registrado um atendimento com o cartão de {person}: {service}, em {date}. Valor {final}, com desconto de {discount} sobre {original}.',
+    visitAction: 'Ver meu histórico',
+    /** The paid-through date is near and nothing renews it (renewal off, cancelled, or a company's membership ending). */
+    subscriptionEndingSubject: 'Sua assinatura termina em breve',
+    subscriptionEndingIntro: 'Sua assinatura {ofPlan} termina em {date} e não será renovada. Depois dessa data, os benefícios do cartão deixam de valer.',
+  },
+  /** Web Push notifications (issue 29): the short texts of each notice, shown by the device under the clinic's name. */
+  push: {
+    confirmed: 'Pagamento de {amount} confirmado. Sua assinatura {ofPlan} está ativa até {until}.',
+    reminderBefore: 'A cobrança de {amount} da sua assinatura vence em {date}.',
+    reminderDue: 'A cobrança de {amount} da sua assinatura vence hoje.',
+    overdue: 'A cobrança de {amount} vencida em {date} ainda não foi paga.',
+    visitRegistered: 'Atendimento registrado com o cartão de {person}: {service}, {final} ({discount} de desconto).',
+    subscriptionEnding: 'Sua assinatura {ofPlan} termina em {date} e não será renovada.',
+    /** Meu Perfil's switch. */
+    title: 'Notificações',
+    switchLabel: 'Receber notificações neste aparelho',
+    description: 'Avisos de pagamento, vencimentos, atendimentos registrados e do fim da assinatura. Com as notificações desligadas, os avisos chegam por e-mail.',
+    turnedOn: 'Notificações ativadas neste aparelho.',
+    turnedOff: 'Notificações desativadas neste aparelho. Os avisos chegam por e-mail.',
+    unsupported: 'Este navegador não recebe notificações. Os avisos chegam por e-mail.',
+    unsupportedIos: 'No iPhone e no iPad, as notificações funcionam com o app instalado na tela de início (Compartilhar › Adicionar à Tela de Início).',
+    denied: 'As notificações estão bloqueadas para este site no navegador. Para recebê-las, permita as notificações nas configurações do navegador.',
+    failed: 'Não foi possível ativar as notificações neste aparelho. Tente novamente.',
+    otherDevices: { zero: 'Nenhum outro aparelho recebe notificações.', one: 'Mais {count} aparelho recebe notificações.', other: 'Mais {count} aparelhos recebem notificações.' },
+    saving: 'Salvando...',
+    endpointInvalid: 'Endereço de notificação inválido: o navegador deve informar um endereço https do serviço de notificações.',
+    keyInvalid: 'Chave de notificação inválida.',
+    endpointTaken: 'Este aparelho já recebe as notificações de outra conta. Desative-as nela primeiro.',
+    tooManyDevices: 'Você atingiu o limite de {max} aparelhos com notificações. Desative-as em um deles primeiro.',
+    notFound: 'Este aparelho não recebe notificações.',
   },
   /** Financeiro › cobrança: grace period and the clinic's Asaas account (issue 14). */
   billingSettings: {

@@ -465,6 +465,11 @@ export const subscriptions = pgTable(
      * made, and the benefits end at `expires_at` exactly (the company's valid-until date), with no grace.
      */
     companyMembershipId: uuid('company_membership_id').references(() => companyMemberships.id, { onDelete: 'restrict' }),
+    /**
+     * The paid-through date the patient was last told is coming to an end (issue 29): claimed in the transaction that
+     * writes the notice's job, so each end is told once; a later end (renewed, then stopped again) is told again.
+     */
+    endingNoticeFor: timestamp('ending_notice_for', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -1181,4 +1186,48 @@ export const networkPlaces = pgTable(
     check('network_places_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('network_places_longitude_range', sql`${t.longitude} between -180 and 180`),
   ],
+);
+
+/**
+ * A browser's Web Push subscription for one patient (issue 29): where the push service takes our messages for that
+ * browser (`endpoint`, a capability URL) and the keys that encrypt them for it (RFC 8291). Tenant rows, under
+ * row-level security like the other tenant tables. One row per endpoint: a browser subscription belongs to one account
+ * at a time.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key (65 bytes, uncompressed point) and 16-byte auth secret, base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    /** The last time the push service took a message for it (null: none yet). */
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * The platform's VAPID key pair (RFC 8292), made on the first start and kept here rather than in the environment or
+ * on disk, so that every server process signs with the same key and a browser's subscription survives a restart. One
+ * row (id 1); the private key is sealed with a key derived from the auth secret.
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: integer('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKeySealed: text('private_key_sealed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('push_vapid_keys_single_row', sql`${t.id} = 1`)],
 );

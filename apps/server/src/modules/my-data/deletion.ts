@@ -12,7 +12,7 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { AccountDeletionResponse } from '@carteirinha/shared/contracts/my-data';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
-import { accounts, cardValidations, cards, cpfClaims, dependents, payments, profiles, sessions, subscriptions, twoFactors, users } from '../../db/schema.ts';
+import { accounts, cardValidations, cards, cpfClaims, dependents, payments, profiles, pushSubscriptions, sessions, subscriptions, twoFactors, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -46,6 +46,8 @@ async function blankPersonalData(tx: Database, ctx: TenantContext, now: Date): P
   await tx.delete(accounts).where(eq(accounts.userId, ctx.userId));
   await tx.delete(twoFactors).where(eq(twoFactors.userId, ctx.userId));
   await tx.delete(sessions).where(eq(sessions.userId, ctx.userId));
+  // Their browsers receive nothing more (issue 29).
+  await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.clinicId, ctx.clinicId), eq(pushSubscriptions.userId, ctx.userId)));
 }
 
 export async function deleteMyAccount(deps: DeletionDeps, ctx: TenantContext): Promise<AccountDeletionResponse> {

@@ -2,7 +2,7 @@
  * Delinquency and reminders (ADR 013): plain functions of (db, deps, now), run by the 'delinquency' and
  * 'payment-reminders' jobs and called directly by tests with a controlled clock.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.ts';
 import { saoPauloDay, saoPauloMidnight } from '../../lib/sao-paulo-time.ts';
@@ -136,4 +136,46 @@ export async function sendPaymentReminders(db: Database, deps: DelinquencyDeps, 
   }
   if (sent > 0) deps.log.info({ sent }, 'payments.reminders_sent');
   return sent;
+}
+
+/** The patient is told this many days before a subscription that will not renew ends (issue 29). */
+export const ENDING_NOTICE_DAYS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Subscriptions that end within ENDING_NOTICE_DAYS and that nothing renews — the renewal turned off or cancelled, or a
+ * company's membership reaching its date — are told so once per end: `ending_notice_for` keeps the paid-through date
+ * told, claimed with the notice's job in one transaction (two servers never both tell it; a later end, after the
+ * renewal came back and went off again, is told again).
+ */
+export async function noticeEndingSubscriptions(db: Database, deps: DelinquencyDeps, now: Date): Promise<number> {
+  const horizon = new Date(now.getTime() + ENDING_NOTICE_DAYS * DAY_MS);
+  const notYetTold = or(isNull(subscriptions.endingNoticeFor), sql`${subscriptions.endingNoticeFor} <> ${subscriptions.expiresAt}`);
+  const ending = and(
+    eq(subscriptions.status, 'active'),
+    or(isNotNull(subscriptions.canceledAt), isNotNull(subscriptions.companyMembershipId)),
+    gt(subscriptions.expiresAt, now),
+    lte(subscriptions.expiresAt, horizon),
+    notYetTold,
+  );
+  const candidates = await db.select({ id: subscriptions.id }).from(subscriptions).where(ending).limit(1_000);
+  let told = 0;
+  for (const candidate of candidates) {
+    const claimed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(subscriptions)
+        .set({ endingNoticeFor: sql`${subscriptions.expiresAt}` })
+        .where(and(eq(subscriptions.id, candidate.id), ending))
+        .returning({ userId: subscriptions.userId, planId: subscriptions.planId, expiresAt: subscriptions.expiresAt, amountCents: subscriptions.amountCents });
+      if (!row?.expiresAt) return false;
+      const [plan] = await tx.select({ name: subscriptionPlans.name, priceCents: subscriptionPlans.priceCents }).from(subscriptionPlans).where(eq(subscriptionPlans.id, row.planId)).limit(1);
+      if (!plan) return false;
+      const notice = { kind: 'subscriptionEnding' as const, userId: row.userId, planName: plan.name, amountCents: row.amountCents ?? plan.priceCents, endsAt: row.expiresAt };
+      await enqueueFollowUps(deps.jobs, tx, [{ queue: PATIENT_NOTICE_QUEUE, notice, key: `subscriptionEnding:${candidate.id}:${row.expiresAt.toISOString()}` }]);
+      return true;
+    });
+    if (claimed) told += 1;
+  }
+  if (told > 0) deps.log.info({ told }, 'payments.subscriptions_ending_told');
+  return told;
 }

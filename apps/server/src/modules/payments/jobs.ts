@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Schedule } from '../../lib/schedule.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { PROVIDER_WORK_QUEUE } from '../subscriptions/follow-ups.ts';
-import { runDelinquency, sendPaymentReminders } from './delinquency.ts';
+import { noticeEndingSubscriptions, runDelinquency, sendPaymentReminders } from './delinquency.ts';
 import { createLocalRenewals } from './local-renewals.ts';
 import { PROVIDER_WORK_MAX_ATTEMPTS, providerWorkHandler } from './provider-work.ts';
 import { reconcileRecentCharges, type ReconcileDeps } from './reconciliation.ts';
@@ -60,6 +60,7 @@ export function registerPaymentJobs(runner: JobRunner, deps: Omit<ReconcileDeps,
     // The embedded provider's next charges first, so that their reminders go out in time.
     await createLocalRenewals(db, withRunner, job.startedAt);
     await sendPaymentReminders(db, withRunner, job.startedAt);
+    await noticeEndingSubscriptions(db, withRunner, job.startedAt);
   }, { leaseMs: 15 * 60_000 });
   runner.schedule(RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE);
   runner.schedule(DELINQUENCY_QUEUE, DELINQUENCY_SCHEDULE);

@@ -75,6 +75,19 @@ export const patientNoticeSchema = z.discriminatedUnion('kind', [
     refundCents: z.number().int(),
     benefitsUntil: instant.nullable(),
   }),
+  /** A visit registered at the desk with the holder's card or a dependent's (issue 29); the amount is what was paid. */
+  z.object({
+    kind: z.literal('visitRegistered'),
+    ...base,
+    visitId: z.uuid(),
+    person: z.string(),
+    serviceName: z.string(),
+    performedAt: instant,
+    originalCents: z.number().int(),
+    discountPercent: z.number(),
+  }),
+  /** The paid-through date is near and nothing renews it (issue 29). */
+  z.object({ kind: z.literal('subscriptionEnding'), ...base, endsAt: instant }),
 ]);
 export type PatientNotice = z.input<typeof patientNoticeSchema>;
 

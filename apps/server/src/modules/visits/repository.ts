@@ -161,11 +161,29 @@ export async function findClinicVisit(db: Database, scope: Scope, id: string): P
 }
 
 /** What a status change needs of a visit, locked until the transaction ends (two desks cannot both move it). */
-export type LockedVisit = { id: string; status: VisitStatus; cardId: string; performedAt: Date };
+export type LockedVisit = {
+  id: string;
+  status: VisitStatus;
+  cardId: string;
+  performedAt: Date;
+  serviceName: string;
+  originalCents: number;
+  discountPercent: number;
+  finalCents: number;
+};
 
 export async function lockClinicVisit(tx: Database, scope: Scope, id: string): Promise<LockedVisit | null> {
   const [row] = await tx
-    .select({ id: visits.id, status: visits.status, cardId: visits.cardId, performedAt: visits.performedAt })
+    .select({
+      id: visits.id,
+      status: visits.status,
+      cardId: visits.cardId,
+      performedAt: visits.performedAt,
+      serviceName: visits.serviceName,
+      originalCents: visits.originalCents,
+      discountPercent: visits.discountPercent,
+      finalCents: visits.finalCents,
+    })
     .from(visits)
     .where(and(eq(visits.clinicId, scope.clinicId), eq(visits.id, id)))
     .for('update');

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvStream } from '../../lib/csv.ts';
 import { requireTenant } from '../../plugins/access-control.ts';
+import type { FollowUpQueue } from '../subscriptions/follow-ups.ts';
 import { visitExportBatches } from './export.ts';
 import { anyVisitMatches, clinicRegistrars, listClinicVisits } from './repository.ts';
 import { changeVisitStatus, createVisit } from './service.ts';
@@ -22,7 +23,7 @@ const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /** Atendimentos: the clinic's visits with their filters and export, 'Registrar Atendimento' and the status of each. */
-export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; jobs: FollowUpQueue; now: () => Date }> = async (app, { db, jobs, now }) => {
   app.get(
     '/api/clinic/visits',
     {
@@ -80,7 +81,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
     },
     async (request, reply) => {
       const tenant = requireTenant(request);
-      return reply.status(201).send(await createVisit(db, tenant, request.body, now()));
+      return reply.status(201).send(await createVisit(db, jobs, tenant, request.body, now()));
     },
   );
 
@@ -96,6 +97,6 @@ export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
         response: { 200: visitSchema, ...writeErrors },
       },
     },
-    async (request) => changeVisitStatus(db, requireTenant(request), request.params.id, request.body, now()),
+    async (request) => changeVisitStatus(db, jobs, requireTenant(request), request.params.id, request.body, now()),
   );
 };

@@ -8,9 +8,43 @@ import { recordAudit } from '../../lib/audit.ts';
 import { cardBenefitsState, clinicCardFacts, type CardFacts } from '../cards/card-benefits.ts';
 import { serviceForVisit } from '../services/service.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
+import { enqueueFollowUps, PATIENT_NOTICE_QUEUE, type FollowUpQueue } from '../subscriptions/follow-ups.ts';
 import { findClinicVisit, listClinicVisits, lockClinicVisit, setVisitStatus } from './repository.ts';
 
 type Actor = { userId: string; clinicId: string };
+
+/** The card's use, told to its holder (issue 29): by push, or e-mail when notifications are off. */
+type VisitNoticeFacts = {
+  visitId: string;
+  holderUserId: string;
+  person: string;
+  planName: string;
+  serviceName: string;
+  performedAt: Date;
+  originalCents: number;
+  discountPercent: number;
+  finalCents: number;
+};
+
+/**
+ * Tells the holder a visit was registered with their card or a dependent's, once per visit (its key), in the
+ * transaction that registered it: a visit booked ahead is told when it happens, not when it is booked.
+ */
+async function noticeVisitRegistered(tx: Database, jobs: FollowUpQueue, facts: VisitNoticeFacts): Promise<void> {
+  const notice = {
+    kind: 'visitRegistered' as const,
+    userId: facts.holderUserId,
+    planName: facts.planName,
+    amountCents: facts.finalCents,
+    visitId: facts.visitId,
+    person: facts.person,
+    serviceName: facts.serviceName,
+    performedAt: facts.performedAt,
+    originalCents: facts.originalCents,
+    discountPercent: facts.discountPercent,
+  };
+  await enqueueFollowUps(jobs, tx, [{ queue: PATIENT_NOTICE_QUEUE, notice, key: `visitRegistered:${facts.visitId}` }]);
+}
 
 const v = messages.visitsScreen;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,7 +96,7 @@ async function activeCardOf(tx: Database, actor: Actor, cardId: string, now: Dat
  * waits as 'aguardando' at its date and time. The visit and its audit row are written together, on the platform
  * connection with every statement bound to the caller's clinic (the audit trail is not tenant-writable).
  */
-export async function createVisit(db: Database, actor: Actor, input: CreateVisitInput, now: Date): Promise<Visit> {
+export async function createVisit(db: Database, jobs: FollowUpQueue, actor: Actor, input: CreateVisitInput, now: Date): Promise<Visit> {
   const schedule = scheduleOf(input, now);
   const id = await db.transaction(async (tx) => {
     const card = await activeCardOf(tx, actor, input.cardId, now, messages.cards.visitCardInactive);
@@ -99,6 +133,19 @@ export async function createVisit(db: Database, actor: Actor, input: CreateVisit
       clinicId: actor.clinicId,
       details: { cardId: card.id, serviceId: service.serviceId, category: service.category, originalCents: service.priceCents, discountPercent, ...amounts, performedAt: schedule.performedAt.toISOString() },
     });
+    if (!schedule.bookedAt) {
+      await noticeVisitRegistered(tx, jobs, {
+        visitId: visit.id,
+        holderUserId: card.holderUserId,
+        person: card.dependentName ?? card.holderName,
+        planName: card.planName,
+        serviceName: service.name,
+        performedAt: schedule.performedAt,
+        originalCents: service.priceCents,
+        discountPercent,
+        finalCents: amounts.finalCents,
+      });
+    }
     return visit.id;
   });
   const visit = await findClinicVisit(db, actor, id);
@@ -111,7 +158,7 @@ export async function createVisit(db: Database, actor: Actor, input: CreateVisit
  * that starts (or ends) needs the card valid at that moment, as at the desk; one booked for later that happens early
  * takes the time it really happened, so today's figures count it today.
  */
-export async function changeVisitStatus(db: Database, actor: Actor, visitId: string, change: VisitStatusChange, now: Date): Promise<Visit> {
+export async function changeVisitStatus(db: Database, jobs: FollowUpQueue, actor: Actor, visitId: string, change: VisitStatusChange, now: Date): Promise<Visit> {
   await db.transaction(async (tx) => {
     const visit = await lockClinicVisit(tx, actor, visitId);
     if (!visit) throw new AppError('NOT_FOUND', v.notFound);
@@ -119,7 +166,7 @@ export async function changeVisitStatus(db: Database, actor: Actor, visitId: str
       throw new AppError('CONFLICT', formatMessage(v.transitionRefused, { from: VISIT_STATUS_LABELS[visit.status], to: VISIT_STATUS_LABELS[change.status] }));
     }
     const cancelled = change.status === 'cancelado';
-    if (!cancelled) await activeCardOf(tx, actor, visit.cardId, now, v.cardInactiveNow);
+    const card = cancelled ? null : await activeCardOf(tx, actor, visit.cardId, now, v.cardInactiveNow);
     const performedAt = !cancelled && visit.performedAt.getTime() > now.getTime() ? now : visit.performedAt;
     const cancelReason = cancelled ? (change.reason ?? null) : null;
     await setVisitStatus(tx, actor, visitId, { status: change.status, cancelReason, performedAt, changedBy: actor.userId, at: now });
@@ -131,6 +178,20 @@ export async function changeVisitStatus(db: Database, actor: Actor, visitId: str
       clinicId: actor.clinicId,
       details: { from: visit.status, to: change.status, reason: cancelReason },
     });
+    // A visit booked ahead is registered when it happens: its holder is told then.
+    if (card && visit.status === 'aguardando') {
+      await noticeVisitRegistered(tx, jobs, {
+        visitId,
+        holderUserId: card.holderUserId,
+        person: card.dependentName ?? card.holderName,
+        planName: card.planName,
+        serviceName: visit.serviceName,
+        performedAt,
+        originalCents: visit.originalCents,
+        discountPercent: visit.discountPercent,
+        finalCents: visit.finalCents,
+      });
+    }
   });
   const visit = await findClinicVisit(db, actor, visitId);
   if (!visit) throw new AppError('NOT_FOUND', v.notFound);
