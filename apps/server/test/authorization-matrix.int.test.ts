@@ -181,6 +181,10 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/patient/plan-change': { request: () => ({ url: '/api/patient/plan-change', payload: {} }), expected: ONLY(400, ['patientA']) },
   'DELETE /api/patient/plan-change': { request: () => ({ url: '/api/patient/plan-change' }), expected: ONLY(404, ['patientA']) },
   // The automatic renewal switch: patientA has no paid subscription, so neither way applies (409).
+  // Meu Perfil › Notificações (issue 29): the patient's own browsers; another's id is simply not found.
+  'GET /api/patient/push': { request: () => ({ url: '/api/patient/push' }), expected: ONLY(200, ['patientA']) },
+  'POST /api/patient/push/subscriptions': { request: () => ({ url: '/api/patient/push/subscriptions', payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' } }), expected: ONLY(400, ['patientA']) },
+  'DELETE /api/patient/push/subscriptions/:id': { request: () => ({ url: '/api/patient/push/subscriptions/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['patientA']) },
   'PUT /api/patient/subscription/auto-renewal': { request: () => ({ url: '/api/patient/subscription/auto-renewal', payload: { enabled: false } }), expected: ONLY(409, ['patientA']) },
   // Issue 14: plans and terms are the clinic admin's to write (staff read plans); the money routes are the patient's.
   'POST /api/clinic/subscription-plans': { request: () => ({ url: '/api/clinic/subscription-plans', payload: {} }), expected: ONLY(400, ['clinicAdminA']) },
@@ -377,6 +381,10 @@ const KEPT_WHILE_SUSPENDED: Record<Twin, readonly string[]> = {
     'GET /api/patient/my-data/export.html',
     'GET /api/patient/my-data/card-access',
     'POST /api/patient/my-data/deletion',
+    // Which of their browsers receive notices, and turning them off (issue 29): their own devices, not the programme.
+    'GET /api/patient/push',
+    'POST /api/patient/push/subscriptions',
+    'DELETE /api/patient/push/subscriptions/:id',
   ],
   staffA: [],
   clinicAdminA: [],
