@@ -4,6 +4,7 @@ import type { ClinicFormInput } from '@carteirinha/shared/contracts/admin-clinic
 import { platformPlanListSchema, type PlatformPlanRecord } from '@carteirinha/shared/contracts/plans';
 import { onboardingClinicResponseSchema } from '@carteirinha/shared/contracts/tenant';
 import { expect } from './fixtures';
+import { captchaHeaders } from './captcha';
 import { confirmEmail } from './tenancy';
 
 /**
@@ -80,7 +81,7 @@ export async function createPendingSignUp(playwright: PlaywrightWorkerArgs['play
   try {
     const suffix = uniqueSuffix();
     const email = `e2e.cadastro.${suffix}@teste.dev`;
-    const signUp = await context.post('/api/auth/sign-up/email', { data: { email, password: 'senha-e2e-123', name: 'Dona da Clínica' } });
+    const signUp = await context.post('/api/auth/sign-up/email', { headers: await captchaHeaders(context), data: { email, password: 'senha-e2e-123', name: 'Dona da Clínica' } });
     expect(signUp.status()).toBe(200);
     // Only an owner who confirmed the e-mail may create a clinic (ADR 006).
     await confirmEmail(baseURL, email);

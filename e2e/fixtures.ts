@@ -111,10 +111,19 @@ const LOADING = '[data-slot="spinner"], [aria-busy="true"]';
 const QUIET_MS = 150;
 
 /** Counts a page's requests in flight, from now on. */
+/**
+ * The captcha's Web Worker (ALTCHA, ADR 029) works in the background while a form is filled, and is ended once it has
+ * solved: its script's request may then never report an end. A page does not wait for it to be settled.
+ */
+function isBackgroundWork(request: Request): boolean {
+  return /\/assets\/pbkdf2-[\w-]+\.js$/.test(new URL(request.url()).pathname);
+}
+
 function trackRequests(page: Page): { quietForMs: () => number; stop: () => void } {
   const inFlight = new Set<Request>();
   let lastChange = Date.now();
   const started = (request: Request) => {
+    if (isBackgroundWork(request)) return;
     inFlight.add(request);
     lastChange = Date.now();
   };

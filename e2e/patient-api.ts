@@ -4,6 +4,7 @@ import { patientCardListSchema, type PatientCard } from '@carteirinha/shared/con
 import { subscriptionPlanListSchema } from '@carteirinha/shared/contracts/subscription-plans';
 import { contractTermsSchema, createSubscriptionResponseSchema } from '@carteirinha/shared/contracts/subscriptions';
 import { TEST_PASSWORD, clinicOrigin, uniqueEmail, validCpf } from './tenancy';
+import { captchaHeadersInPage } from './captcha';
 
 /**
  * A call to the API from the page, on the clinic's host: browsers resolve `<slug>.localhost`, Node's request client
@@ -45,7 +46,7 @@ export async function paidPatientOnDemo(page: Page, baseURL: string | undefined,
   const fullName = `${namePrefix} ${suffix}`;
   const email = uniqueEmail();
   await page.goto(`${demo}/auth`);
-  await callFromPage(page, '/api/auth/sign-up/email', anything, { method: 'POST', body: { name: fullName, email, password: TEST_PASSWORD } });
+  await callFromPage(page, '/api/auth/sign-up/email', anything, { method: 'POST', headers: await captchaHeadersInPage(page), body: { name: fullName, email, password: TEST_PASSWORD } });
   const plans = await callFromPage(page, '/api/patient/subscription-plans', (body) => subscriptionPlanListSchema.parse(body));
   const plan = plans.items.find((item) => item.name === planName);
   if (!plan) throw new Error(`no ${planName} on sale at Clínica Demo`);

@@ -2,6 +2,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import { outboxEmailSchema, type OutboxEmail } from '@carteirinha/shared/contracts/outbox';
 import { z } from 'zod';
 import { demoAccountRequest, expect } from './fixtures';
+import { captchaHeaders } from './captcha';
 
 /** Every account the tests create has this password. */
 export const TEST_PASSWORD = 'senha-e2e-1';
@@ -105,7 +106,7 @@ const signedUpSchema = z.object({ user: z.object({ id: z.string() }) });
 export async function signUpElsewhere(baseURL: string | undefined, email: string, fullName: string, password = TEST_PASSWORD): Promise<string> {
   const context = await playwrightRequest.newContext({ baseURL });
   try {
-    const response = await context.post('/api/auth/sign-up/email', { data: { name: fullName, email, password } });
+    const response = await context.post('/api/auth/sign-up/email', { headers: await captchaHeaders(context), data: { name: fullName, email, password } });
     expect(response.status()).toBe(200);
     return signedUpSchema.parse(await response.json()).user.id;
   } finally {
@@ -138,7 +139,7 @@ export async function deactivatedAccount(baseURL: string | undefined, password: 
  */
 export async function signUpOnPlatform(page: Page, fullName = 'Pessoa de Teste', options: { confirm?: boolean } = {}): Promise<string> {
   const email = uniqueEmail();
-  const response = await page.request.post('/api/auth/sign-up/email', { data: { name: fullName, email, password: TEST_PASSWORD } });
+  const response = await page.request.post('/api/auth/sign-up/email', { headers: await captchaHeaders(page.request), data: { name: fullName, email, password: TEST_PASSWORD } });
   expect(response.status()).toBe(200);
   if (options.confirm !== false) await confirmEmail(new URL(response.url()).origin, email);
   return email;

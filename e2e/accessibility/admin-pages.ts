@@ -751,4 +751,17 @@ export const ADMIN_SCENARIOS: readonly Scenario[] = [
       expect((await saved).status()).toBe(200);
     },
   },
+  {
+    name: 'Segurança: the passkeys page, without a passkey, on a desktop and on a phone (admin)',
+    states: ['/admin/seguranca — Segurança, no passkey', '/admin/seguranca — Segurança, no passkey, phone'],
+    run: async ({ page, signInAs, check }) => {
+      await signInAs('admin');
+      await page.goto('/admin/seguranca');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Segurança');
+      await expect(page.getByRole('button', { name: 'Adicionar chave de acesso' })).toBeVisible();
+      await check('/admin/seguranca — Segurança, no passkey');
+      await toPhone(page);
+      await check('/admin/seguranca — Segurança, no passkey, phone');
+    },
+  },
 ];

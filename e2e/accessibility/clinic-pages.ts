@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { cardTokenSchema, patientCardListSchema, type PatientCard } from '@carteirinha/shared/contracts/cards';
 import { demoAccountRequest, expect } from '../fixtures';
-import { expectToast, type Scenario } from './scenario';
+import { expectToast, toPhone, type Scenario } from './scenario';
 
 /** The clinic portal's pages (/clinica/…), as Clínica Demo's admin and its receptionist see them. */
 
@@ -249,6 +249,19 @@ export const CLINIC_SCENARIOS: readonly Scenario[] = [
       const history = page.getByRole('dialog', { name: `Histórico de ${card.personName}` });
       await expect(history.getByRole('table')).toHaveAttribute('aria-busy', 'false');
       await check('/clinica/validar — dialog Histórico');
+    },
+  },
+  {
+    name: 'Segurança: the passkeys page, without a passkey, on a desktop and on a phone (clinic)',
+    states: ['/clinica/seguranca — Segurança, no passkey', '/clinica/seguranca — Segurança, no passkey, phone'],
+    run: async ({ page, signInAs, check }) => {
+      await signInAs('clinicStaff');
+      await page.goto('/clinica/seguranca');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Segurança');
+      await expect(page.getByRole('button', { name: 'Adicionar chave de acesso' })).toBeVisible();
+      await check('/clinica/seguranca — Segurança, no passkey');
+      await toPhone(page);
+      await check('/clinica/seguranca — Segurança, no passkey, phone');
     },
   },
 ];

@@ -341,4 +341,17 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       await check('/paciente/assinatura/boleto/:id — boleto, phone');
     },
   },
+  {
+    name: 'Segurança: the passkeys page, without a passkey, on a desktop and on a phone (patient)',
+    states: ['/paciente/seguranca — Segurança, no passkey', '/paciente/seguranca — Segurança, no passkey, phone'],
+    run: async ({ page, signInAs, check }) => {
+      await signInAs('patient');
+      await page.goto('/paciente/seguranca');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Segurança');
+      await expect(page.getByRole('button', { name: 'Adicionar chave de acesso' })).toBeVisible();
+      await check('/paciente/seguranca — Segurança, no passkey');
+      await toPhone(page);
+      await check('/paciente/seguranca — Segurança, no passkey, phone');
+    },
+  },
 ];

@@ -24,7 +24,7 @@ function signUpTab(page: Page) {
 async function submitSignIn(page: Page, email: string, password: string) {
   await signInTab(page).getByLabel('Email').fill(email);
   await signInTab(page).getByLabel('Senha').fill(password);
-  await signInTab(page).getByRole('button', { name: 'Entrar' }).click();
+  await signInTab(page).getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
 async function fillSignUp(page: Page, fullName: string, email: string, password: string) {

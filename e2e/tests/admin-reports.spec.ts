@@ -3,6 +3,7 @@ import type { Download, Locator, Page, PlaywrightWorkerArgs } from '@playwright/
 import { reportSummarySchema, type ReportSummary } from '@carteirinha/shared/contracts/reports';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { expect, test } from '../fixtures';
+import { captchaHeaders } from '../captcha';
 
 /** A period nobody creates anything in while the tests run (the calendars go back to 2000). */
 const EMPTY = { from: '2001-01-01', to: '2001-12-31' };
@@ -81,7 +82,7 @@ async function choosePeriod(page: Page, from: string, to: string) {
 async function signUpUser(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, email: string) {
   const context = await playwright.request.newContext({ baseURL });
   try {
-    const response = await context.post('/api/auth/sign-up/email', { data: { email, password: 'senha-e2e-123', name: 'Pessoa Relatório' } });
+    const response = await context.post('/api/auth/sign-up/email', { headers: await captchaHeaders(context), data: { email, password: 'senha-e2e-123', name: 'Pessoa Relatório' } });
     expect(response.status()).toBe(200);
   } finally {
     await context.dispose();

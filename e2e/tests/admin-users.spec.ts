@@ -4,6 +4,7 @@ import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { adminUserSchema, assignRoleResponseSchema, userCountsSchema } from '@carteirinha/shared/contracts/users';
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { expect, expectCardShows, test } from '../fixtures';
+import { captchaHeaders } from '../captcha';
 import { confirmEmail } from '../tenancy';
 
 const COLUMNS = ['Email', 'Função', 'Clínica', 'Status', 'Último Login', 'Ações'];
@@ -27,7 +28,7 @@ function uniqueEmail(prefix: string): string {
 async function signUpUser(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, email: string, name: string) {
   const context = await playwright.request.newContext({ baseURL });
   try {
-    const response = await context.post('/api/auth/sign-up/email', { data: { email, password: SIGN_UP_PASSWORD, name } });
+    const response = await context.post('/api/auth/sign-up/email', { headers: await captchaHeaders(context), data: { email, password: SIGN_UP_PASSWORD, name } });
     expect(response.status()).toBe(200);
     // The owner confirms the address: a role then reaches this account as it is (others are invited: ADR 006).
     await confirmEmail(baseURL, email);

@@ -25,7 +25,7 @@ async function fillSignIn(page: Page, email: string, password: string) {
   const form = signInForm(page);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Senha').fill(password);
-  await form.getByRole('button', { name: 'Entrar' }).click();
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
 async function fillSignUp(page: Page, fullName: string, email: string, password: string) {

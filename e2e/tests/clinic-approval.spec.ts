@@ -78,7 +78,7 @@ test("a self-service clinic's site says it awaits approval, takes no patients, a
   // Its owner signs in there and prepares the clinic, told that it awaits approval.
   await page.getByLabel('Email').fill(clinic.email);
   await page.getByLabel('Senha').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(`${site}/clinica`);
   await expect(page.getByTestId('awaiting-approval-banner')).toHaveText(messages.tenancy.awaitingApprovalBanner);
 

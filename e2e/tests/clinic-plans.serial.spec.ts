@@ -52,7 +52,7 @@ test.describe('/clinica/planos', () => {
       const form = patientPage.getByRole('tabpanel', { name: 'Entrar' });
       await form.getByLabel('Email').fill(DEMO_ACCOUNTS.patient);
       await form.getByLabel('Senha').fill(DEMO_PASSWORD);
-      await form.getByRole('button', { name: 'Entrar' }).click();
+      await form.getByRole('button', { name: 'Entrar', exact: true }).click();
       await expect(patientPage).toHaveURL(`${demo}/paciente`);
       await patientPage.goto('/paciente/assinatura');
       const card = patientPage.getByRole('article', { name, exact: true });

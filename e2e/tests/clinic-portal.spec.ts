@@ -307,7 +307,7 @@ test.describe('who sees what: the desk (clinic_staff), and the Dashboard on a 39
     for (const title of ['Atendimentos hoje', 'Receita hoje', 'Taxa de conversão']) await expect(page.getByRole('group', { name: title })).toHaveCount(0);
     await expect(page.getByTestId('chart-card')).toHaveCount(0);
     const nav = page.getByRole('navigation', { name: 'Menu lateral' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Validar Cartão', 'Validar QR Code', 'Atendimentos']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Validar Cartão', 'Validar QR Code', 'Atendimentos', 'Segurança']);
   });
 
   test('on a 390 px phone: Atendimentos is a list of cards with every action in view, and the Dashboard does not scroll sideways', async ({ page, baseURL, signInAs, visit }) => {

@@ -4,6 +4,7 @@ import { pageOf } from '@carteirinha/shared/contracts/pagination';
 import { publicPlatformPlanListSchema } from '@carteirinha/shared/contracts/plans';
 import { expect, test } from '../fixtures';
 import { TEST_PASSWORD, expectToast, latestEmailTo, linkPathIn, uniqueEmail, uniqueSlug, validCnpj } from '../tenancy';
+import { captchaHeaders } from '../captcha';
 
 /*
  * Issue 13, items 10–12: what a first-time user meets between the landing page and the portal — the sign-up tabs, the
@@ -47,7 +48,7 @@ for (const size of SIZES) {
       const email = uniqueEmail();
       const elsewhere = await playwright.request.newContext({ baseURL });
       try {
-        const signedUp = await elsewhere.post('/api/auth/sign-up/email', { data: { name: 'Pessoa Confirmando', email, password: TEST_PASSWORD } });
+        const signedUp = await elsewhere.post('/api/auth/sign-up/email', { headers: await captchaHeaders(elsewhere), data: { name: 'Pessoa Confirmando', email, password: TEST_PASSWORD } });
         expect(signedUp.status()).toBe(200);
       } finally {
         await elsewhere.dispose();
@@ -63,11 +64,11 @@ for (const size of SIZES) {
       const notice = toastWith(page, 'Email confirmado!');
       const box = await notice.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= size.viewport.width).toBe(true);
-      await notice.getByRole('button', { name: 'Entrar' }).click();
+      await notice.getByRole('button', { name: 'Entrar', exact: true }).click();
       await expect(page).toHaveURL(/\/auth$/);
       await page.getByRole('tabpanel', { name: 'Entrar' }).getByLabel('Email').fill(email);
       await page.getByRole('tabpanel', { name: 'Entrar' }).getByLabel('Senha').fill(TEST_PASSWORD);
-      await page.getByRole('tabpanel', { name: 'Entrar' }).getByRole('button', { name: 'Entrar' }).click();
+      await page.getByRole('tabpanel', { name: 'Entrar' }).getByRole('button', { name: 'Entrar', exact: true }).click();
       await expect(page).toHaveURL(/\/onboarding$/);
 
       await page.goto('/');

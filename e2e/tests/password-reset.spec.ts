@@ -31,7 +31,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, v
   const signIn = page.getByRole('tabpanel', { name: 'Entrar' });
   await signIn.getByLabel('Email').fill(email);
   await signIn.getByLabel('Senha').fill('senha-nova-123');
-  await signIn.getByRole('button', { name: 'Entrar' }).click();
+  await signIn.getByRole('button', { name: 'Entrar', exact: true }).click();
   // Signed in with the new password: an account without a clinic yet goes on to onboarding.
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByText(`Conectado como ${email}`)).toBeVisible();

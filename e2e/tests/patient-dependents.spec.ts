@@ -4,6 +4,7 @@ import { contractTermsSchema, createSubscriptionResponseSchema } from '@carteiri
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { expect, test } from '../fixtures';
 import { callFromPage } from '../patient-api';
+import { captchaHeadersInPage } from '../captcha';
 import { TEST_PASSWORD, clinicOrigin, expectToast, uniqueEmail, validCpf } from '../tenancy';
 
 /**
@@ -26,7 +27,7 @@ test.describe('Dependentes (issue 27)', () => {
     const dependentName = `Lucas Família ${suffix}`;
     const email = uniqueEmail();
     await page.goto(`${demo}/auth`);
-    await callFromPage(page, '/api/auth/sign-up/email', anything, { method: 'POST', body: { name: holderName, email, password: TEST_PASSWORD } });
+    await callFromPage(page, '/api/auth/sign-up/email', anything, { method: 'POST', headers: await captchaHeadersInPage(page), body: { name: holderName, email, password: TEST_PASSWORD } });
     const plans = await callFromPage(page, '/api/patient/subscription-plans', (body) => subscriptionPlanListSchema.parse(body));
     const plan = plans.items.find((item) => item.name === PLAN);
     if (!plan) throw new Error(`no ${PLAN} on sale at Clínica Demo`);

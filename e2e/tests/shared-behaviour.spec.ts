@@ -286,9 +286,9 @@ test.describe('5. toasts', () => {
     const form = page.getByRole('tabpanel', { name: 'Entrar' });
     await form.getByLabel('Email').fill('nao-e-email');
     await form.getByLabel('Senha').fill('123');
-    await form.getByRole('button', { name: 'Entrar' }).click();
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(toasts(page).filter({ hasText: 'Erro de validação' })).toHaveCount(1);
-    await form.getByRole('button', { name: 'Entrar' }).click();
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(toasts(page).filter({ hasText: 'Erro de validação' })).toHaveCount(1);
 
     await form.getByLabel('Email').fill('alguem@teste.dev');
@@ -303,7 +303,7 @@ test.describe('6. sign-in returns to the page asked for', () => {
     const form = page.getByRole('tabpanel', { name: 'Entrar' });
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Senha').fill(DEMO_PASSWORD);
-    await form.getByRole('button', { name: 'Entrar' }).click();
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
   }
 
   test('a signed-out visit to /admin/planos lands back on /admin/planos after sign-in', async ({ page }) => {

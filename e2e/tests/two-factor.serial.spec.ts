@@ -2,7 +2,9 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
-import { expect, test } from '../fixtures';
+import { passkeyListSchema } from '@carteirinha/shared/contracts/passkeys';
+import { addDemoSession, expect, test } from '../fixtures';
+import { addVirtualAuthenticator, platformByName } from '../webauthn';
 
 /**
  * What the authenticator app shows for the key printed on the enrolment screen, now or `stepsAhead` 30 s steps
@@ -13,8 +15,9 @@ async function codeFor(secret: string, stepsAhead = 0): Promise<string> {
   return createOTP(base32.decode(secret.replace(/\s/g, '')), { digits: 6, period: 30 }).hotp(step);
 }
 
-async function setAdminTwoFactor(page: Page, required: boolean): Promise<void> {
-  await page.goto('/admin/configuracoes');
+/** Saves 'Exigir 2FA para administradores' in admin Configurações, on the platform's host at `origin` ('' for the base URL). */
+async function setAdminTwoFactor(page: Page, required: boolean, origin = ''): Promise<void> {
+  await page.goto(`${origin}/admin/configuracoes`);
   const toggle = page.getByRole('switch', { name: 'Autenticação em dois fatores' });
   if ((await toggle.getAttribute('aria-checked')) !== String(required)) await toggle.click();
   await page.getByRole('button', { name: 'Salvar Alterações' }).click();
@@ -67,4 +70,45 @@ test('an admin enrols in two-factor when the platform requires it, and then sign
     data: { password: DEMO_PASSWORD },
   });
   expect(disabled.status()).toBe(200);
+});
+
+// Also platform-wide: the demo admin must have a second factor, and enrols a passkey instead of TOTP (ADR 029). On
+// `localhost`, the platform's host by name: WebAuthn refuses the suite's IP address as relying party.
+test('an admin satisfies the two-factor requirement with a passkey, alone or after the password', async ({ page, baseURL }) => {
+  const platform = platformByName(baseURL);
+  const authenticator = await addVirtualAuthenticator(page);
+  await addDemoSession(page.context(), 'admin', platform);
+  await setAdminTwoFactor(page, true, platform);
+
+  // The enrolment offers a passkey beside the authenticator app; the session that adds it has passed the factor.
+  await page.goto(`${platform}/admin`);
+  await expect(page.getByRole('heading', { name: 'Ative a verificação em duas etapas' })).toBeVisible();
+  await page.getByRole('button', { name: 'Adicionar chave de acesso' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  expect(await authenticator.credentialCount()).toBe(1);
+
+  // The passkey alone, with the device's verification, is two factors: straight to the portal.
+  await page.context().clearCookies();
+  await page.goto(`${platform}/auth`);
+  await page.getByRole('button', { name: 'Entrar com passkey' }).click();
+  await expect(page).toHaveURL(`${platform}/admin`);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  // After the password, the passkey is the second factor ('Usar chave de segurança').
+  await page.context().clearCookies();
+  await page.goto(`${platform}/auth`);
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin);
+  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('button', { name: 'Usar chave de segurança' }).click();
+  await expect(page).toHaveURL(`${platform}/admin`);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  // Back to the demo's state: no requirement, and the demo admin without a passkey.
+  await setAdminTwoFactor(page, false, platform);
+  const listed = await page.request.get(`${platform}/api/passkeys`);
+  expect(listed.status()).toBe(200);
+  const ids = passkeyListSchema.parse(await listed.json()).passkeys.map((passkey) => passkey.id);
+  expect(ids).toHaveLength(1);
+  for (const id of ids) expect((await page.request.delete(`${platform}/api/passkeys/${id}`, { headers: { origin: platform } })).status()).toBe(204);
 });

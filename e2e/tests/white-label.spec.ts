@@ -90,7 +90,7 @@ test.describe("a clinic's own host", () => {
     const form = page.getByRole('tabpanel', { name: 'Entrar' });
     await form.getByLabel('Email').fill(DEMO_ACCOUNTS.admin);
     await form.getByLabel('Senha').fill(DEMO_PASSWORD);
-    await form.getByRole('button', { name: 'Entrar' }).click();
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expectToast(page, 'Erro ao entrar', 'Esta conta não pertence a esta clínica. Entre pelo site da sua clínica.');
     await expect(page).toHaveURL(`${demo}/auth`);
   });

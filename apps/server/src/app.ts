@@ -36,6 +36,10 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsStore, type SettingsStore } from './modules/settings/store.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { createCaptcha } from './modules/captcha/service.ts';
+import { passkeyRoutes } from './modules/passkeys/routes.ts';
+import { createCallerReader } from './modules/auth/caller.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
 import { registerClinicApprovedMail } from './modules/clinics/approval-mail.ts';
@@ -77,6 +81,7 @@ import { registerAccessControl } from './plugins/access-control.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRequestOrigin } from './plugins/request-origin.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerGracefulClose } from './plugins/graceful-close.ts';
 import { landingInputOf } from './modules/landing/service.ts';
 
 declare module 'fastify' {
@@ -168,10 +173,15 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     requestTimeout: 30_000,
+    // Behind a reverse proxy or load balancer, the server must keep an idle connection open longer than the proxy
+    // does (nginx's upstream keepalive_timeout and AWS ALB's idle timeout are 60 s): otherwise the proxy may send a
+    // request into a connection the server is closing, and the client gets a 502. Fastify's own default, said here.
+    keepAliveTimeout: 72_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerGracefulClose(app);
 
   const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log);
   const backups = createBackupService({ database, dataDir: config.dataDir, settings, now });
@@ -247,7 +257,8 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerHostSite(app, { resolver, publicUrl: config.publicUrl });
   registerRequestOrigin(app, { publicUrl: config.publicUrl });
   registerInputGuard(app);
-  registerAccessControl(app, { auth, db: database.db, settings });
+  const access = { auth, db: database.db, settings, callers: createCallerReader(auth, database.db), now };
+  registerAccessControl(app, access);
   registerIdempotency(app, { db: database.db, now });
   app.addHook('onSend', async (request, reply) => {
     // Answers about a signed-in user must not be kept by shared caches or the browser's back button.
@@ -260,7 +271,21 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     accountLimit: config.signInAccountFailureLimit,
     onCeilingReached: (email) => enqueueAccountMail(jobs, { kind: 'signInCeiling', email }),
   });
-  await app.register(authRoutes, { auth, db: database.db, throttle, settings, ipLimit: config.signInIpLimit, windowMs: config.signInWindowMs });
+  const captcha = createCaptcha(database.db, config.captcha, authSecret, now);
+  await app.register(authRoutes, {
+    auth,
+    db: database.db,
+    callers: access.callers,
+    throttle,
+    settings,
+    captcha,
+    captchaAfterSignInFailures: config.captcha.afterSignInFailures,
+    ipLimit: config.signInIpLimit,
+    windowMs: config.signInWindowMs,
+  });
+  // A challenge is cheap to make and costs the browser work to use: a page asks one per form, a few per minute.
+  await app.register(captchaRoutes, { captcha, perMinute: config.signInIpLimit * 2 });
+  await app.register(passkeyRoutes, { db: database.db, now });
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
   const site = { mainDomain: config.mainDomain, publicUrl: config.publicUrl };
@@ -340,6 +365,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     googleSignIn: async () => config.google !== undefined && (await settings.get()).googleLogin,
     passwordMinLength: async () => (await settings.get()).passwordMinLength,
     mapTiles: config.mapTiles,
+    captcha: config.captcha.enabled,
   };
   await app.register(tenancyRoutes, { db: database.db, resolver, ...tenantAnswer });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
@@ -353,7 +379,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     webhookEmail: async () => (await settings.get()).supportEmail,
     now,
   });
-  const landing = { db: database.db, access: { auth, db: database.db, settings }, tenant: tenantAnswer };
+  const landing = { db: database.db, access, tenant: tenantAnswer };
   await registerSpa(app, { webDistDir: config.webDistDir, landingInput: (request) => landingInputOf(landing, request) });
 
   return app;

@@ -128,6 +128,15 @@ const envSchema = z.object({
   /** Failed sign-ins one account may take per hour from all addresses (security checklist: ≤ 100), with a growing delay. */
   SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(100),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** The proof-of-work captcha of sign-up, reset and sign-in after failures (ADR 029): `off` only by choice. */
+  CAPTCHA: z.enum(['on', 'off']).default('on'),
+  /** PBKDF2 iterations per try: the cost of one guess, in the browser and once on the server. */
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  /** The solving counter is drawn up to this: about half of it is the tries a browser makes (the work asked). */
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(4_000),
+  CAPTCHA_EXPIRES_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  /** Failed sign-ins from one address (any account, per SIGN_IN_WINDOW_MINUTES) after which sign-in asks the captcha. */
+  CAPTCHA_AFTER_SIGN_IN_FAILURES: z.coerce.number().int().min(0).default(3),
   WEB_DIST_DIR: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -183,6 +192,7 @@ export type Config = {
   smtpAllowedPorts: number[];
   logOutboxEmails: boolean;
   apiDocs: boolean;
+  captcha: CaptchaConfig;
   /** Whether server.ts starts the job runner (ADR 012). */
   jobsEnabled: boolean;
   signInIpLimit: number;
@@ -201,6 +211,9 @@ export type Config = {
 };
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** The captcha's switches and work (ADR 029). */
+export type CaptchaConfig = { enabled: boolean; cost: number; maxCounter: number; expiresMs: number; afterSignInFailures: number };
 
 /**
  * Reads the environment once (CONVENTIONS.md: nothing else reads process.env). Throws with every problem listed so
@@ -231,6 +244,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpAllowedPorts: e.SMTP_ALLOWED_PORTS,
     logOutboxEmails: e.LOG_OUTBOX_EMAILS,
     apiDocs: e.API_DOCS,
+    captcha: {
+      enabled: e.CAPTCHA === 'on',
+      cost: e.CAPTCHA_COST,
+      maxCounter: e.CAPTCHA_MAX_COUNTER,
+      expiresMs: e.CAPTCHA_EXPIRES_MINUTES * 60_000,
+      afterSignInFailures: e.CAPTCHA_AFTER_SIGN_IN_FAILURES,
+    },
     jobsEnabled: e.JOBS_ENABLED,
     signInIpLimit: e.SIGN_IN_IP_LIMIT,
     cardValidationsPerMinute: e.CARD_VALIDATIONS_PER_MINUTE,

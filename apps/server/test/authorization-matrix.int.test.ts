@@ -48,6 +48,13 @@ const MATRIX: Record<string, Probe> = {
     expected: ALL(401),
   },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: SIGNED_IN(200) },
+  // The test app runs with CAPTCHA=off: there is no challenge to hand out (captcha.int.test.ts turns it on).
+  'GET /api/captcha/challenge': { request: () => ({ url: '/api/captcha/challenge' }), expected: ALL(404) },
+  // Segurança: everyone signed in manages their own passkeys (ADR 029); a stranger's id is simply not found.
+  'GET /api/passkeys': { request: () => ({ url: '/api/passkeys' }), expected: SIGNED_IN(200) },
+  'GET /api/passkeys/registration-options': { request: () => ({ url: '/api/passkeys/registration-options' }), expected: SIGNED_IN(200) },
+  'POST /api/passkeys': { request: () => ({ url: '/api/passkeys', payload: { name: 'Chave', response: {} } }), expected: SIGNED_IN(400) },
+  'DELETE /api/passkeys/:id': { request: () => ({ url: '/api/passkeys/00000000-0000-4000-8000-000000000000' }), expected: SIGNED_IN(404) },
   // The session probe answers a signed-out visitor with null rather than a 401.
   'GET /api/session': { request: () => ({ url: '/api/session' }), expected: ALL(200) },
   'POST /api/onboarding/clinic': {

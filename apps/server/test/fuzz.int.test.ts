@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
-import { cardValidations, clinics, clinicSettings, sessions, signInFailures } from '../src/db/schema.ts';
+import { cardValidations, clinics, clinicSettings, sessions, signInFailures, webauthnChallenges } from '../src/db/schema.ts';
 import type { Database } from '../src/db/client.ts';
 import { createClinicWebhookTokenBox } from '../src/modules/payments/providers/index.ts';
 import { CALLERS, createCallers, createTestApp, PUBLIC_URL, TEST_AUTH_SECRET, type Caller } from './helpers.ts';
@@ -437,6 +437,11 @@ const AUTH_TARGETS: Target[] = [
   authTarget('POST', '/api/auth/request-password-reset', { email: { type: 'string', format: 'email' }, redirectTo: { type: 'string' } }, false),
   authTarget('POST', '/api/auth/reset-password', { token: { type: 'string' }, newPassword: { type: 'string' } }, false),
   authTarget('POST', '/api/auth/two-factor/verify-totp', { code: { type: 'string' } }, false),
+  // Passkeys (ADR 029): the options are asked with no body; the answers carry a WebAuthn response object.
+  authTarget('POST', '/api/auth/passkey/sign-in-options', {}, false),
+  authTarget('POST', '/api/auth/passkey/sign-in', { response: { type: 'object' } }, false),
+  authTarget('POST', '/api/auth/passkey/second-factor-options', {}, false),
+  authTarget('POST', '/api/auth/passkey/second-factor', { response: { type: 'object' } }, false),
   { method: 'GET', path: '/api/auth/verify-email', pathParams: [], query: [{ name: 'token', required: true, schema: { type: 'string' } }, { name: 'callbackURL', required: false, schema: { type: 'string' } }], body: null, writes: false },
   { method: 'GET', path: '/api/auth/reset-password/{token}', pathParams: [{ name: 'token', required: true, schema: { type: 'string' } }], query: [{ name: 'callbackURL', required: false, schema: { type: 'string' } }], body: null, writes: false },
 ];
@@ -520,10 +525,11 @@ describe('issue 12 item 13: hostile input answered 400 in pt-BR, not 500', () =>
 });
 
 describe('fuzz: the data', () => {
-  it('no hostile request changed any table (refused sign-ins and card validation attempts are recorded by design)', async () => {
+  it('no hostile request changed any table (refused sign-ins, card validation attempts and passkey challenges are recorded by design)', async () => {
     // Ledgers written on every attempt, refused ones included: sign-in failures (the throttle), and card_validations,
     // the audit of every validation attempt (issue 15: even an unreadable token is an attempt the clinic must see).
-    const ledgers = new Set<string>([getTableName(signInFailures), getTableName(cardValidations)]);
+    // A passkey's options take no input: each request is handed a 5-minute challenge, kept until used or expired (ADR 029).
+    const ledgers = new Set<string>([getTableName(signInFailures), getTableName(cardValidations), getTableName(webauthnChallenges)]);
     const after = await tableDigests(testApp.db);
     const withoutLedger = (digests: Record<string, string>) => Object.fromEntries(Object.entries(digests).filter(([table]) => !ledgers.has(table)));
     expect(withoutLedger(after)).toEqual(withoutLedger(before));

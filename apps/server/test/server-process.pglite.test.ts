@@ -1,10 +1,31 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@carteirinha/shared/contracts/me';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { freePort, spawnServer, startServer, stopServer as stop, type ServerProcess } from './server-process.ts';
+
+/** Sends a request's head and half its body: the server has taken it and waits for the rest. */
+function requestInFlight(url: string, headers: Record<string, string>, body: string, agent: http.Agent): { finish: () => Promise<number> } {
+  const half = Math.floor(body.length / 2);
+  const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } });
+  const answered = new Promise<number>((resolve, reject) => {
+    request.once('response', (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.once('error', reject);
+  });
+  request.write(body.slice(0, half));
+  return {
+    finish: () => {
+      request.end(body.slice(half));
+      return answered;
+    },
+  };
+}
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<Response> {
   return fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -96,4 +117,39 @@ describe('the server process on the embedded database', () => {
       expect(await stop(second)).toBe(0);
     }
   }, 120_000);
+});
+
+describe('a SIGTERM with requests in flight (checklist 36)', () => {
+  it('stops taking connections, answers every request it took, closes the database and exits 0', async () => {
+    // The data folder is one server's: the first one goes if the tests before did not stop it.
+    if (first.child.exitCode === null) await stop(first);
+    const server = await startServer(dataDir, await freePort(), { CARD_VALIDATIONS_PER_MINUTE: '1000' });
+    try {
+      const signedIn = await signIn(server.baseUrl, DEMO_ACCOUNTS.clinicStaff, DEMO_PASSWORD);
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      // Kept-alive connections, as a reverse proxy keeps them: each must still be answered, then let go.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+      const body = JSON.stringify({ cardToken: '0000000000000000', source: 'manual' });
+      const url = `${server.baseUrl}/api/clinic/card-validations`;
+      const inFlight = Array.from({ length: 100 }, () => requestInFlight(url, { cookie, origin: server.baseUrl }, body, agent));
+      // Every one of them reached the server (its access log line) and waits there for the rest of its body.
+      const taken = () => server.output().split('\n').filter((line) => line.includes('incoming request') && line.includes('card-validations')).length;
+      await expect.poll(taken, { timeout: 30_000, interval: 50 }).toBe(100);
+
+      server.child.kill('SIGTERM');
+      await expect.poll(() => server.output().includes('shutting down'), { timeout: 10_000, interval: 20 }).toBe(true);
+      // No new connection is taken once the drain has begun.
+      const newConnection = () => fetch(`${server.baseUrl}/api/health`).then(() => 'answered', () => 'refused');
+      await expect.poll(newConnection, { timeout: 10_000, interval: 50 }).toBe('refused');
+
+      const statuses = await Promise.all(inFlight.map((request) => request.finish()));
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      expect(await server.exited).toBe(0);
+      expect(server.output()).not.toContain('did not finish in time');
+      agent.destroy();
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  }, 90_000);
 });

@@ -60,6 +60,7 @@ export const BUDGETS: readonly Budget[] = [
         '/paciente/historico': 'src/features/visits/pages/patient-history-page.tsx',
         '/paciente/perfil': 'src/features/profiles/pages/patient-profile-page.tsx',
         '/paciente/meus-dados': 'src/features/my-data/pages/patient-my-data-page.tsx',
+        '/paciente/seguranca': 'src/features/passkeys/pages/patient-security-page.tsx',
       }),
       ...portalRoutes([ROLE_GUARD], {
         '/paciente/assinatura/boleto/:id': 'src/features/subscriptions/pages/patient-boleto-page.tsx',
@@ -76,6 +77,7 @@ export const BUDGETS: readonly Budget[] = [
         '/clinica/validar': 'src/features/cards/pages/clinic-validate-card-page.tsx',
         '/clinica/validar-qrcode': 'src/features/cards/pages/clinic-validate-qrcode-page.tsx',
         '/clinica/atendimentos': 'src/features/visits/pages/clinic-visits-page.tsx',
+        '/clinica/seguranca': 'src/features/passkeys/pages/clinic-security-page.tsx',
       }),
       ...portalRoutes([...CLINIC, PERMISSION_GUARD], {
         '/clinica/servicos': 'src/features/services/pages/clinic-services-page.tsx',
@@ -102,6 +104,7 @@ export const BUDGETS: readonly Budget[] = [
         '/admin/relatorios': 'src/features/reports/pages/admin-reports-page.tsx',
         '/admin/repasses': 'src/features/payouts/pages/admin-payouts-page.tsx',
         '/admin/configuracoes': 'src/features/settings/pages/admin-settings-page.tsx',
+        '/admin/seguranca': 'src/features/passkeys/pages/admin-security-page.tsx',
       }),
       ...portalRoutes([ROLE_GUARD], {
         '/admin/relatorios/imprimir/:kind': 'src/features/reports/pages/admin-report-print-page.tsx',

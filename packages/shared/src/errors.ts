@@ -31,6 +31,8 @@ export const ERROR_CODES = [
    * key while its first request is still running is a CONFLICT (409).
    */
   'IDEMPOTENCY_KEY_REUSED',
+  /** The form's proof of work (captcha, ADR 029) is missing, wrong, expired or already used: solve a new one. */
+  'CAPTCHA_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -45,6 +47,16 @@ export const AUTH_ERROR_CODES = {
   totpReused: 'TOTP_REUSED',
   /** An account that 'Desativar' closed. */
   accountDeactivated: 'ACCOUNT_DEACTIVATED',
+  /** A passkey ceremony whose challenge is unknown, used or expired: start it again. */
+  passkeyChallengeExpired: 'PASSKEY_CHALLENGE_EXPIRED',
+  /** A credential this site does not know (removed, or never registered). */
+  passkeyNotRecognized: 'PASSKEY_NOT_RECOGNIZED',
+  /** A credential made for another site (relying party) than the one it is used on. */
+  passkeyWrongDomain: 'PASSKEY_WRONG_DOMAIN',
+  /** The authenticator's answer did not verify (signature, counter, user verification). */
+  passkeyRefused: 'PASSKEY_REFUSED',
+  /** The form's proof of work is missing, wrong, expired or already used (same as the API's CAPTCHA_FAILED). */
+  captchaFailed: 'CAPTCHA_FAILED',
 } as const;
 
 /** The body of every API error: `{ error: { code, message } }`, message in pt-BR. */

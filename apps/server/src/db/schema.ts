@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -77,9 +78,76 @@ export const sessions = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     /** Ours: the second factor was checked for this session (not merely enabled for the user). */
     twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
+    /**
+     * Ours: the passkey that opened this session or passed its second factor. Removing the passkey ends the session
+     * with it (ADR 029), in the same statement, by the foreign key.
+     */
+    passkeyId: uuid('passkey_id').references((): AnyPgColumn => passkeys.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_passkey_id_idx').on(t.passkeyId)],
+);
+
+/**
+ * WebAuthn credentials (passkeys and security keys), ours rather than a better-auth plugin's (ADR 029). Each is bound
+ * to the relying party it was made for: the host name of the site it was registered on, a clinic's or the platform's.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The credential id the authenticator chose, base64url, as browsers send it back. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The signature counter of the last assertion accepted (0 for authenticators that keep none). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** The relying-party id (host name) the credential was made for; it signs in there only. */
+    rpId: text('rp_id').notNull(),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** 'multiDevice' for a synced passkey, 'singleDevice' for a key bound to one device (a security key). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    aaguid: text('aaguid'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('passkeys_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A WebAuthn ceremony's challenge, waiting for the browser's answer. It is found by its value (the answer's
+ * clientDataJSON carries it) and deleted as it is used, so each one serves once.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** 'registration', 'sign-in' or 'second-factor'. */
+    ceremony: text('ceremony').notNull(),
+    /** Who the ceremony is for: the registering user, the user owing a second factor; null for a sign-in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    rpId: text('rp_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Captcha challenges already used (ADR 029): a solution is accepted once. Kept until the challenge would have expired
+ * anyway, after which its signature no longer passes and the row is only clutter.
+ */
+export const usedCaptchaChallenges = pgTable(
+  'used_captcha_challenges',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_captcha_challenges_expires_at_idx').on(t.expiresAt)],
 );
 
 /** TOTP secrets and backup codes of better-auth's two-factor plugin (both encrypted by the library). */
@@ -157,7 +225,8 @@ export const signInFailures = pgTable(
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_email_created_idx').on(t.email, t.createdAt)],
+  // The captcha asks an address that failed recently (ADR 029): counted by address, across accounts.
+  (t) => [index('sign_in_failures_email_created_idx').on(t.email, t.createdAt), index('sign_in_failures_ip_created_idx').on(t.ipAddress, t.createdAt)],
 );
 
 /**

@@ -20,6 +20,7 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
   PAYMENT_REJECTED: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
+  CAPTCHA_FAILED: 400,
 };
 
 /** The one error type services throw; the error handler turns it into `{ error: { code, message } }`. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@carteirinha/shared/roles';
 import { createClinic, createSignedInUser, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { registerAccessControl } from './access-control.ts';
+import { createCallerReader } from '../modules/auth/caller.ts';
 
 let t: TestApp;
 let clinicA: { clinicId: string; planId: string };
@@ -97,7 +98,7 @@ describe('the authorization guard', () => {
 
   it('refuses to start with an /api route that declares no access rule', async () => {
     const app = Fastify();
-    registerAccessControl(app, { auth: t.app.auth, db: t.db, settings: t.app.settings });
+    registerAccessControl(app, { auth: t.app.auth, db: t.db, settings: t.app.settings, callers: createCallerReader(t.app.auth, t.db) });
     const start = async () => {
       app.get('/api/forgotten', async () => ({ ok: true }));
       await app.ready();

@@ -1,5 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { messages } from '@carteirinha/shared/messages';
 import { clinicInactiveMessage, clinicStandingOf, keptWhileClosed, type ClinicStanding } from '@carteirinha/shared/clinic-standing';
@@ -7,10 +6,10 @@ import type { ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import { PERMISSIONS, roleHasPermission, type Permission } from '@carteirinha/shared/permissions';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Database } from '../db/client.ts';
-import { clinics, userRoles } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { redactUrl } from '../lib/log-redaction.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+import type { CallerReader } from '../modules/auth/caller.ts';
 import { endSessionsOfUser } from '../modules/auth/sessions.ts';
 import { enforceStaffSessionLimits } from '../modules/auth/session-limits.ts';
 import type { SettingsStore } from '../modules/settings/store.ts';
@@ -34,9 +33,9 @@ export type RequestContext = {
   clinicStanding: ClinicStanding | null;
   /**
    * Two-factor state: `required` when the platform demands it of this user (admins, per Configurações), `enabled`
-   * once the user has a factor, `verified` when this session passed it (a Google sign-in, for one, does not).
+   * once the user has a factor, `verified` when this session passed it (a Google sign-in, for one, does not). `passkey` when the user has a passkey, which passes the factor too (ADR 029).
    */
-  twoFactor: { required: boolean; enabled: boolean; verified: boolean };
+  twoFactor: { required: boolean; enabled: boolean; verified: boolean; passkey: boolean };
   /**
    * The caller's clinic as /api/me shows it, read by the guard's own query (no second round trip on every page
    * load); null without a clinic. Optional only so that contexts built by hand in tests need not invent it.
@@ -80,7 +79,15 @@ function isPluginRoute(url: string): boolean {
   return url === '/api/docs' || url.startsWith('/api/docs/');
 }
 
-export type AccessDeps = { auth: Auth; db: Database; settings: SettingsStore };
+export type AccessDeps = {
+  auth: Auth;
+  db: Database;
+  settings: SettingsStore;
+  /** The caller's one-statement read (createCallerReader), made once per app. */
+  callers: CallerReader;
+  /** The clock of the session rules (the app's `now`); tests move it instead of waiting. */
+  now?: () => Date;
+};
 
 /**
  * Who 'Exigir 2FA para administradores' covers: the platform's admins and each clinic's admin (security checklist:
@@ -109,10 +116,10 @@ export async function refuseDeactivatedAccount(db: Database, user: { id: string;
  * The standing of the caller's clinic; null without one. Fails closed: a clinic the query could not see (a row-level
  * policy, say) counts as suspended rather than letting its people through unchecked.
  */
-function standingOfAssignment(clinicId: string | null, status: ClinicStatus | null, trialEndsAt: Date | null): ClinicStanding | null {
+function standingOfAssignment(clinicId: string | null, status: ClinicStatus | null, trialEndsAt: Date | null, now: Date): ClinicStanding | null {
   if (clinicId === null) return null;
   if (status === null) return 'suspended';
-  return clinicStandingOf({ status, trialEndsAt }, new Date());
+  return clinicStandingOf({ status, trialEndsAt }, now);
 }
 
 type Assignment = {
@@ -136,48 +143,54 @@ function callerClinicOf(assignment: Assignment | undefined): CallerClinic | null
   };
 }
 
-async function loadContext({ auth, db, settings }: AccessDeps, request: FastifyRequest): Promise<RequestContext | null> {
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!session) return null;
-  await refuseDeactivatedAccount(db, session.user);
-  // The clinic's status comes with the role, in the same round trip: the guard below needs both on every request.
-  const [assignment] = await db
-    .select({
-      role: userRoles.role,
-      clinicId: userRoles.clinicId,
-      clinicStatus: clinics.status,
-      trialEndsAt: clinics.trialEndsAt,
-      // The name the clinic shows its people (branding), falling back to its legal name: /api/me answers with it.
-      clinicName: sql<string | null>`coalesce(${clinics.displayName}, ${clinics.name})`,
-      clinicSlug: clinics.slug,
-      approvedAt: clinics.approvedAt,
-    })
-    .from(userRoles)
-    .leftJoin(clinics, eq(clinics.id, userRoles.clinicId))
-    .where(eq(userRoles.userId, session.user.id))
-    .limit(1);
-  const role = assignment?.role ?? null;
-  const clinicId = assignment?.clinicId ?? null;
-  const clinicStatus = assignment?.clinicStatus ?? null;
-
-  await enforceStaffSessionLimits({ db, settings, log: request.log }, session.session, role);
+/**
+ * Who calls: the caller's session, user, role and clinic in one statement (modules/auth/caller.ts), then the session
+ * rules of ADR 002 and the security checklist. A read request writes nothing here but the staff activity stamp (at
+ * most once a minute per session) and better-auth's sliding renewal (at most once a day per session); a deactivated
+ * account's sessions, and a staff session past its limits, are ended.
+ */
+async function loadContext(deps: AccessDeps, request: FastifyRequest, reply: FastifyReply | null): Promise<RequestContext | null> {
+  const { db, settings } = deps;
+  const now = (deps.now ?? currentTime)();
+  const caller = await deps.callers.read(request.headers.cookie, now);
+  if (!caller) return null;
+  await refuseDeactivatedAccount(db, { id: caller.userId, deactivatedAt: caller.deactivatedAt });
+  const { role, clinicId } = caller;
+  await enforceStaffSessionLimits({ db, settings, log: request.log }, { id: caller.sessionId, createdAt: caller.createdAt, lastActiveAt: caller.lastActiveAt }, role, now);
+  // A page the server draws has no answer of ours to carry a renewed cookie: the next API call renews it.
+  if (caller.renewalDue && reply) await renewSession(deps.auth, request, reply);
 
   return {
-    userId: session.user.id,
-    sessionId: session.session.id,
-    email: session.user.email,
-    fullName: session.user.name,
-    emailVerified: session.user.emailVerified,
+    userId: caller.userId,
+    sessionId: caller.sessionId,
+    email: caller.email,
+    fullName: caller.name,
+    emailVerified: caller.emailVerified,
     role,
     clinicId,
-    clinicStanding: standingOfAssignment(clinicId, clinicStatus, assignment?.trialEndsAt ?? null),
-    clinic: callerClinicOf(assignment),
+    clinicStanding: standingOfAssignment(clinicId, caller.clinicStatus, caller.trialEndsAt, now),
+    clinic: callerClinicOf(caller),
     twoFactor: {
       required: twoFactorRequiredOf(role, (await settings.get()).requireAdminTwoFactor),
-      enabled: session.user.twoFactorEnabled === true,
-      verified: session.session.twoFactorVerified === true,
+      enabled: caller.twoFactorEnabled,
+      verified: caller.twoFactorVerified,
+      passkey: caller.hasPasskey,
     },
   };
+}
+
+function currentTime(): Date {
+  return new Date();
+}
+
+/**
+ * better-auth's sliding renewal, once a day per session: its own get-session moves the expiry forward and renews the
+ * cookie, which this answer carries to the browser.
+ */
+async function renewSession(auth: Auth, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { headers } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
 /** On a clinic's own site only that clinic's people are signed in; everyone else uses the platform's site. */
@@ -191,7 +204,7 @@ function belongsElsewhere(site: FastifyRequest['site'], ctx: RequestContext): bo
  */
 export async function visitorContext(deps: AccessDeps, request: FastifyRequest): Promise<RequestContext | null> {
   try {
-    const ctx = await loadContext(deps, request);
+    const ctx = await loadContext(deps, request, null);
     return ctx && !belongsElsewhere(request.site, ctx) ? ctx : null;
   } catch (error) {
     if (error instanceof AppError) return null;
@@ -219,10 +232,10 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     for (const method of methods) if (method !== 'HEAD') routeRules.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
-    const ctx = await loadContext(deps, request);
+    const ctx = await loadContext(deps, request, reply);
     if (!ctx && access === 'authenticated' && request.routeOptions.config.signedOutAllowed === true) return;
     if (!ctx) throw new AppError('UNAUTHENTICATED');
     if (belongsElsewhere(request.site, ctx)) {
@@ -247,7 +260,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
 }
 
 /** Whether the session must still pass a second factor: required of the user, or the user has one. */
-export function owesSecondFactor(ctx: Pick<RequestContext, 'twoFactor'>): boolean {
+export function owesSecondFactor(ctx: { twoFactor: Pick<RequestContext['twoFactor'], 'required' | 'enabled' | 'verified'> }): boolean {
   return (ctx.twoFactor.required || ctx.twoFactor.enabled) && !ctx.twoFactor.verified;
 }
 

@@ -45,17 +45,19 @@ export function RoleGuard({ portal }: { portal: Portal }) {
   const ownPortal = portalOfRole(me.role);
   if (ownPortal !== portal) return <Navigate to={PORTAL_HOME[ownPortal]} replace />;
   // The server refuses this portal's API until then (TWO_FACTOR_REQUIRED); the page says what to do instead.
-  if (me.twoFactor.required && !me.twoFactor.enabled) {
+  // A factor is TOTP or a passkey (ADR 029): with one, the session passes it; without, the user enrols one.
+  const owesSecondFactor = (me.twoFactor.required || me.twoFactor.enabled) && !me.twoFactor.verified;
+  if (owesSecondFactor && !me.twoFactor.enabled && !me.twoFactor.passkey) {
     return (
       <Screen>
         <TwoFactorEnrolment />
       </Screen>
     );
   }
-  if (me.twoFactor.enabled && !me.twoFactor.verified) {
+  if (owesSecondFactor) {
     return (
       <Screen>
-        <TwoFactorSessionCheck />
+        <TwoFactorSessionCheck totp={me.twoFactor.enabled} />
       </Screen>
     );
   }

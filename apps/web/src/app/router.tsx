@@ -54,6 +54,7 @@ const adminRoutes: RouteObject = {
         { path: 'relatorios', lazy: lazyPage(() => import('@/features/reports/pages/admin-reports-page'), 'AdminReportsPage') },
         { path: 'repasses', lazy: lazyPage(() => import('@/features/payouts/pages/admin-payouts-page'), 'AdminPayoutsPage') },
         { path: 'configuracoes', lazy: lazyPage(() => import('@/features/settings/pages/admin-settings-page'), 'AdminSettingsPage') },
+        { path: 'seguranca', lazy: lazyPage(() => import('@/features/passkeys/pages/admin-security-page'), 'AdminSecurityPage') },
       ],
     },
     // 'Exportar PDF' opens this in its own tab: guarded like the portal, but printed without the sidebar.
@@ -75,6 +76,7 @@ const clinicRoutes: RouteObject = {
         { path: 'validar', lazy: lazyPage(() => import('@/features/cards/pages/clinic-validate-card-page'), 'ClinicValidateCardPage') },
         { path: 'validar-qrcode', lazy: lazyPage(() => import('@/features/cards/pages/clinic-validate-qrcode-page'), 'ClinicValidateQrCodePage') },
         { path: 'atendimentos', lazy: lazyPage(() => import('@/features/visits/pages/clinic-visits-page'), 'ClinicVisitsPage') },
+        { path: 'seguranca', lazy: lazyPage(() => import('@/features/passkeys/pages/clinic-security-page'), 'ClinicSecurityPage') },
         // The clinic_admin's pages: hidden from the sidebar of other roles, and shut to them by address too.
         {
           lazy: lazyPermissionGuard('clinic:manage'),
@@ -113,6 +115,7 @@ const patientRoutes: RouteObject = {
         { path: 'historico', lazy: lazyPage(() => import('@/features/visits/pages/patient-history-page'), 'PatientHistoryPage') },
         { path: 'perfil', lazy: lazyPage(() => import('@/features/profiles/pages/patient-profile-page'), 'PatientProfilePage') },
         { path: 'meus-dados', lazy: lazyPage(() => import('@/features/my-data/pages/patient-my-data-page'), 'PatientMyDataPage') },
+        { path: 'seguranca', lazy: lazyPage(() => import('@/features/passkeys/pages/patient-security-page'), 'PatientSecurityPage') },
       ],
     },
     // The boleto and the receipt are printed: guarded like the portal, shown without the sidebar.

@@ -28,6 +28,7 @@ export const meResponseSchema = z.object({
    * `required` and not `enabled`: the user must enrol a TOTP factor before using the portal; `enabled` and not
    * `verified`: this session must still pass the code (a sign-in that did not ask for it, such as Google's).
    */
-  twoFactor: z.object({ required: z.boolean(), enabled: z.boolean(), verified: z.boolean() }),
+  /** `passkey`: the user has a passkey, which passes the second factor too (ADR 029): no TOTP enrolment is asked. */
+  twoFactor: z.object({ required: z.boolean(), enabled: z.boolean(), verified: z.boolean(), passkey: z.boolean() }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -28,8 +28,9 @@ export type MapTiles = z.infer<typeof mapTilesSchema>;
  */
 /** `passwordMinLength`: the shortest new password, from admin Configurações, so the forms say it before the server. */
 /** `mapTiles`: where the network map's tiles come from and whose attribution it shows (server configuration, ADR 024). */
+/** `captcha`: whether sign-up, reset and a sign-in after failures carry the proof of work (CAPTCHA, ADR 029). */
 export const tenantResponseSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable(), googleSignIn: z.boolean(), passwordMinLength: z.number().int(), mapTiles: mapTilesSchema }),
+  z.object({ kind: z.literal('platform'), demoUrl: z.string().nullable(), googleSignIn: z.boolean(), passwordMinLength: z.number().int(), mapTiles: mapTilesSchema, captcha: z.boolean() }),
   z.object({
     kind: z.literal('clinic'),
     clinic: clinicBrandingSchema,
@@ -38,6 +39,7 @@ export const tenantResponseSchema = z.discriminatedUnion('kind', [
     awaitingApproval: z.boolean(),
     passwordMinLength: z.number().int(),
     mapTiles: mapTilesSchema,
+    captcha: z.boolean(),
   }),
 ]);
 export type TenantResponse = z.infer<typeof tenantResponseSchema>;

@@ -13,6 +13,7 @@ import { FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
+import { passkeyAuthPlugin } from '../passkeys/auth-plugin.ts';
 import { PLATFORM_BRAND } from './account-home.ts';
 import { enqueueAccountMail, RESET_TOKEN_SECONDS, VERIFICATION_TOKEN_SECONDS, type AccountMailQueue } from './account-mail.ts';
 import { deleteResetTokensOf, isAccountDeactivated, markEmailVerified, storedEmailOf } from './repository.ts';
@@ -132,6 +133,8 @@ export function createAuth({ db, log, secret, publicUrl, jobs, background, googl
     plugins: [
       // TOTP (RFC 6238: 6 digits, 30 s) with backup codes; required of admins when Configurações says so.
       twoFactor({ issuer: PLATFORM_BRAND.name, backupCodeOptions: { amount: 10 } }),
+      // Passkey sign-in and second factor, with the relying party of each site (ADR 029).
+      passkeyAuthPlugin({ db }),
     ],
     socialProviders: google ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {},
     user: {
@@ -152,6 +155,8 @@ export function createAuth({ db, log, secret, publicUrl, jobs, background, googl
         lastActiveAt: { type: 'date', required: false, input: false, defaultValue: () => new Date() },
         // Set by our auth routes once a TOTP or backup code is accepted for this very session.
         twoFactorVerified: { type: 'boolean', required: false, input: false, defaultValue: false },
+        // The passkey that opened the session (or passed its second factor): removing it ends the session (ADR 029).
+        passkeyId: { type: 'string', required: false, input: false },
       },
     },
     emailAndPassword: {

@@ -10,12 +10,16 @@ import { siteOf } from '../../plugins/host-site.ts';
 import type { ClinicSite } from '../tenancy/host-site.ts';
 import { assignmentOfUser, enrolPatient, enrolPatientOnFirstSignIn, patientLimitReached } from '../tenancy/service.ts';
 import type { Auth } from './auth.ts';
+import type { CallerReader } from './caller.ts';
 import { refuseUnusableCallbackUrls } from './callback-urls.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { passwordPolicyProblem } from './password-policy.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { enforceStaffSessionLimits } from './session-limits.ts';
 import { claimTotpCode } from './totp-replay.ts';
+import { CAPTCHA_HEADER } from '@carteirinha/shared/contracts/captcha';
+import type { Captcha } from '../captcha/service.ts';
+import { PASSKEY_AUTH_PATHS } from '../passkeys/auth-plugin.ts';
 import {
   deleteSessionByToken,
   endOtherSessions,
@@ -29,21 +33,30 @@ const SIGN_UP_PATH = '/api/auth/sign-up/email';
 const SOCIAL_SIGN_IN_PATH = '/api/auth/sign-in/social';
 const VERIFY_TOTP_PATH = '/api/auth/two-factor/verify-totp';
 const VERIFY_BACKUP_CODE_PATH = '/api/auth/two-factor/verify-backup-code';
+const REQUEST_RESET_PATH = '/api/auth/request-password-reset';
 /** Where a second factor is proven; a success marks the session as having passed it. */
-const SECOND_FACTOR_PATHS = new Set([VERIFY_TOTP_PATH, VERIFY_BACKUP_CODE_PATH]);
+const SECOND_FACTOR_PATHS = new Set([VERIFY_TOTP_PATH, VERIFY_BACKUP_CODE_PATH, PASSKEY_AUTH_PATHS.secondFactor]);
+/** A passkey's second factor, and its options: what a session that owes the factor uses to pay it (ADR 029). */
+const PASSKEY_SECOND_FACTOR_PATHS = new Set<string>([PASSKEY_AUTH_PATHS.secondFactorOptions, PASSKEY_AUTH_PATHS.secondFactor]);
+/** Forms anyone may post, which a bot would fill by the thousand: they carry the captcha (ADR 029). */
+const CAPTCHA_PATHS = new Set([SIGN_UP_PATH, REQUEST_RESET_PATH]);
 /** Endpoints a bot would hammer: limited per IP (two-factor codes too: a 6-digit code must not be guessable). */
 const LIMITED_PATHS = new Set([
   SIGN_IN_PATH,
   SIGN_UP_PATH,
-  '/api/auth/request-password-reset',
+  REQUEST_RESET_PATH,
   '/api/auth/reset-password',
   VERIFY_TOTP_PATH,
   VERIFY_BACKUP_CODE_PATH,
+  PASSKEY_AUTH_PATHS.signInOptions,
+  PASSKEY_AUTH_PATHS.signIn,
 ]);
 /** Endpoints that start, end or do without a session: the staff time limits are not checked there. */
 const SESSION_LIMITS_EXEMPT = new Set([...LIMITED_PATHS, SOCIAL_SIGN_IN_PATH, '/api/auth/sign-out', '/api/auth/verify-email']);
 /** Where a session is handed out to someone who signed in or signed up (confirming the e-mail signs nobody in). */
-const SIGN_IN_STARTS = new Set([SIGN_IN_PATH, SIGN_UP_PATH]);
+const SIGN_IN_STARTS = new Set<string>([SIGN_IN_PATH, SIGN_UP_PATH, PASSKEY_AUTH_PATHS.signIn]);
+/** Sign-ins that name an account, which must belong to the clinic of the site they happen on. */
+const SITE_SIGN_IN_PATHS = new Set<string>([SIGN_IN_PATH, PASSKEY_AUTH_PATHS.signIn]);
 const OAUTH_CALLBACK_PREFIX = '/api/auth/callback/';
 
 const GET_SESSION_PATH = '/api/auth/get-session';
@@ -108,9 +121,14 @@ function withoutSessionTokens(body: string): string {
  * sessions, manage the factor, linked accounts — waits for the code, as our own API does (access-control.ts).
  * A list of what is allowed, so that an endpoint a library upgrade adds is closed too.
  */
-function mayUseWhileOwingSecondFactor(path: string, twoFactorEnabled: boolean): boolean {
-  if (path === GET_SESSION_PATH) return true;
-  return ENROLMENT_PATHS.has(path) && !twoFactorEnabled;
+function mayUseWhileOwingSecondFactor(path: string, hasFactor: boolean): boolean {
+  if (path === GET_SESSION_PATH || PASSKEY_SECOND_FACTOR_PATHS.has(path)) return true;
+  return ENROLMENT_PATHS.has(path) && !hasFactor;
+}
+
+function secondFactorMethodOf(path: string): 'totp' | 'backup_code' | 'passkey' {
+  if (path === VERIFY_TOTP_PATH) return 'totp';
+  return path === VERIFY_BACKUP_CODE_PATH ? 'backup_code' : 'passkey';
 }
 
 function emailOf(request: FastifyRequest): string | null {
@@ -154,8 +172,13 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
 export type AuthRoutesOptions = {
   auth: Auth;
   db: Database;
+  /** The caller's one-statement read, shared with the API guard. */
+  callers: CallerReader;
   throttle: SignInThrottle;
   settings: SettingsStore;
+  captcha: Captcha;
+  /** Failed sign-ins from one address after which its sign-ins carry the captcha too. */
+  captchaAfterSignInFailures: number;
   ipLimit: number;
   windowMs: number;
 };
@@ -190,26 +213,42 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const path = pathOf(request);
     if (SESSION_LIMITS_EXEMPT.has(path) || path.startsWith(OAUTH_CALLBACK_PREFIX)) return;
     if (!request.headers.cookie?.includes('session_token')) return;
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) return;
-    await refuseDeactivatedAccount(options.db, session.user);
-    const assignment = await assignmentOfUser(options.db, session.user.id);
-    const role = assignment?.role ?? null;
-    await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, session.session, role);
+    const now = new Date();
+    const caller = await options.callers.read(request.headers.cookie, now);
+    if (!caller) return;
+    await refuseDeactivatedAccount(options.db, { id: caller.userId, deactivatedAt: caller.deactivatedAt });
+    const role = caller.role;
+    await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, { id: caller.sessionId, createdAt: caller.createdAt, lastActiveAt: caller.lastActiveAt }, role, now);
     const site = siteOf(request);
-    if (site.kind === 'clinic' && assignment?.clinicId !== site.clinic.id) {
-      request.log.warn({ userId: session.user.id, path }, 'auth.session.wrong_clinic');
+    if (site.kind === 'clinic' && caller.clinicId !== site.clinic.id) {
+      request.log.warn({ userId: caller.userId, path }, 'auth.session.wrong_clinic');
       throw new AppError('UNAUTHENTICATED', messages.tenancy.wrongClinic);
     }
     const twoFactor = {
       required: twoFactorRequiredOf(role, (await options.settings.get()).requireAdminTwoFactor),
-      enabled: session.user.twoFactorEnabled === true,
-      verified: session.session.twoFactorVerified === true,
+      enabled: caller.twoFactorEnabled,
+      verified: caller.twoFactorVerified,
     };
-    if (owesSecondFactor({ twoFactor }) && !mayUseWhileOwingSecondFactor(path, twoFactor.enabled)) {
-      request.log.warn({ userId: session.user.id, path }, 'auth.two_factor.session_refused');
+    // A passkey is a factor too: an account that has one does not enrol a TOTP secret on a password alone.
+    if (owesSecondFactor({ twoFactor }) && !mayUseWhileOwingSecondFactor(path, twoFactor.enabled || caller.hasPasskey)) {
+      request.log.warn({ userId: caller.userId, path }, 'auth.two_factor.session_refused');
       throw new AppError('TWO_FACTOR_REQUIRED', messages.twoFactor.sessionCheckDescription);
     }
+  }
+
+  /**
+   * The captcha (ADR 029): always on sign-up and reset requests; on a sign-in once its address has failed a few
+   * times (any account), so a person who mistypes once is not asked and a guesser pays for every further try.
+   */
+  async function checkCaptcha(request: FastifyRequest, path: string): Promise<void> {
+    if (!options.captcha.enabled) return;
+    const asked = CAPTCHA_PATHS.has(path) || (path === SIGN_IN_PATH && (await throttle.addressFailures(request.ip)) >= options.captchaAfterSignInFailures);
+    if (!asked) return;
+    const header = request.headers[CAPTCHA_HEADER];
+    const verdict = await options.captcha.verify(typeof header === 'string' ? header : undefined);
+    if (verdict.ok) return;
+    request.log.info({ path, reason: verdict.reason }, 'auth.captcha.refused');
+    throw new AppError('CAPTCHA_FAILED');
   }
 
   /** The password rules of ADR 007 wherever a person sets one; the seed and server code set theirs directly. */
@@ -268,7 +307,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         throw new AppError('CONFLICT', messages.tenancy.patientLimitReached);
       }
       await checkNewPassword(request, path);
-      if (path !== SIGN_IN_PATH) return;
+      if (path !== SIGN_IN_PATH) return checkCaptcha(request, path);
       const email = emailOf(request);
       if (!email) return;
       const verdict = await throttle.check(email, request.ip);
@@ -277,6 +316,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         reply.header('retry-after', String(verdict.retryAfterSeconds));
         throw new AppError('RATE_LIMITED');
       }
+      await checkCaptcha(request, path);
     },
     handler: async (request, reply) => {
       const response = await forwardToAuth(auth, request, reply);
@@ -318,7 +358,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         // counts as 'Último Login'.
         if (answer.data.user.email) await throttle.recordSuccess(answer.data.user.email.toLowerCase(), request.ip);
         await recordSignIn(options.db, userId);
-        request.log.info({ userId, method: path === VERIFY_TOTP_PATH ? 'totp' : 'backup_code' }, 'auth.two_factor.verified');
+        request.log.info({ userId, method: secondFactorMethodOf(path) }, 'auth.two_factor.verified');
       }
 
       if (path === SIGN_UP_PATH && site.kind === 'clinic' && answer?.success && startedToken) {
@@ -334,6 +374,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         }
         // A sign-in that still owes a code (twoFactorRedirect) is not a success yet.
         if (email && answer?.success) await throttle.recordSuccess(email, request.ip);
+      }
+      if (path === PASSKEY_AUTH_PATHS.signIn && answer?.success && answer.data.user.email) {
+        await throttle.recordSuccess(answer.data.user.email.toLowerCase(), request.ip);
+      }
+      if (SITE_SIGN_IN_PATHS.has(path)) {
         if (site.kind === 'clinic' && answer?.success && !(await belongsToSite(answer.data.user.id, site.clinic))) {
           // Someone else's account on this clinic's site: end the session just made and say where to go.
           if (answer.data.token) await deleteSessionByToken(options.db, answer.data.token);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@carteirinha/shared/roles';
 import type { Database } from '../../db/client.ts';
@@ -20,17 +20,18 @@ export function isStaff(role: Role | null): boolean {
 export type SessionTimes = { id: string; createdAt: Date | string; lastActiveAt?: Date | string | null | undefined };
 
 /**
- * Applies Configurações' session timeout (minutes of inactivity) and the 12 h absolute limit to a staff session:
- * an expired session is deleted and the request answered SESSION_EXPIRED; a live one records the activity. Every
+ * Applies Configurações' session timeout (minutes of inactivity) and the 12 h absolute limit to a staff session at
+ * `at`: an expired session is deleted and the request answered SESSION_EXPIRED; a live one records the activity. Every
  * door that takes a session cookie calls it: our API guard and better-auth's own endpoints.
  */
 export async function enforceStaffSessionLimits(
   deps: { db: Database; settings: SettingsStore; log: FastifyBaseLogger },
   session: SessionTimes,
   role: Role | null,
+  at: Date,
 ): Promise<void> {
   if (!isStaff(role)) return;
-  const now = Date.now();
+  const now = at.getTime();
   const createdAt = new Date(session.createdAt).getTime();
   const idleMs = now - new Date(session.lastActiveAt ?? session.createdAt).getTime();
   const { sessionTimeoutMinutes } = await deps.settings.get();
@@ -39,5 +40,14 @@ export async function enforceStaffSessionLimits(
     deps.log.info({ sessionId: session.id }, 'auth.session.expired');
     throw new AppError('SESSION_EXPIRED');
   }
-  if (idleMs > ACTIVITY_WRITE_EVERY_MS) await deps.db.update(sessions).set({ lastActiveAt: new Date(now) }).where(eq(sessions.id, session.id));
+  if (idleMs > ACTIVITY_WRITE_EVERY_MS) await stampActivity(deps.db, session.id, at);
+}
+
+/**
+ * The activity stamp, written only while the stored one is over a minute old: requests that arrive together (a
+ * page's parallel calls, several server processes) write it once, the others match no row.
+ */
+async function stampActivity(db: Database, sessionId: string, at: Date): Promise<void> {
+  const stale = new Date(at.getTime() - ACTIVITY_WRITE_EVERY_MS);
+  await db.update(sessions).set({ lastActiveAt: at }).where(and(eq(sessions.id, sessionId), lt(sessions.lastActiveAt, stale)));
 }

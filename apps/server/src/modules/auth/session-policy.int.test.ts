@@ -149,7 +149,7 @@ describe('two-factor for admins', () => {
     const blocked = await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: admin.cookie } });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('TWO_FACTOR_REQUIRED');
-    expect((await me(t, admin.cookie)).json().twoFactor).toEqual({ required: true, enabled: false, verified: false });
+    expect((await me(t, admin.cookie)).json().twoFactor).toEqual({ required: true, enabled: false, verified: false, passkey: false });
 
     const wrongPassword = await post('/api/auth/two-factor/enable', admin.cookie, { password: 'errada-123' });
     expect(wrongPassword.statusCode).toBe(400);
@@ -168,11 +168,11 @@ describe('two-factor for admins', () => {
     const verified = await post('/api/auth/two-factor/verify-totp', admin.cookie, { code: enrolCode });
     expect(verified.statusCode).toBe(200);
     const cookie = cookieHeaderOf(verified) || admin.cookie;
-    expect((await me(t, cookie)).json().twoFactor).toEqual({ required: true, enabled: true, verified: true });
+    expect((await me(t, cookie)).json().twoFactor).toEqual({ required: true, enabled: true, verified: true, passkey: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie } })).statusCode).toBe(200);
 
     // The earlier session never passed a code: it owes one, and passes with the next code.
-    expect((await me(t, earlier)).json().twoFactor).toEqual({ required: true, enabled: true, verified: false });
+    expect((await me(t, earlier)).json().twoFactor).toEqual({ required: true, enabled: true, verified: false, passkey: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: earlier } })).json().error.code).toBe('TWO_FACTOR_REQUIRED');
     expect((await post('/api/auth/two-factor/verify-totp', earlier, { code: await codes.next() })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/clinics', headers: { cookie: earlier } })).statusCode).toBe(200);
@@ -217,13 +217,13 @@ describe('two-factor for admins', () => {
   it("asks a clinic's admin for a factor too, but not its receptionists or patients", async () => {
     const { clinicId } = await createClinic(t.db);
     const clinicAdmin = await createSignedInUser(t, 'clinic_admin', clinicId);
-    expect((await me(t, clinicAdmin.cookie)).json().twoFactor).toEqual({ required: true, enabled: false, verified: false });
+    expect((await me(t, clinicAdmin.cookie)).json().twoFactor).toEqual({ required: true, enabled: false, verified: false, passkey: false });
     const refused = await t.app.inject({ method: 'GET', url: '/api/clinic', headers: { cookie: clinicAdmin.cookie } });
     expect(refused.json().error.code).toBe('TWO_FACTOR_REQUIRED');
 
     for (const role of ['clinic_staff', 'patient'] as const) {
       const person = await createSignedInUser(t, role, clinicId);
-      expect((await me(t, person.cookie)).json().twoFactor).toEqual({ required: false, enabled: false, verified: false });
+      expect((await me(t, person.cookie)).json().twoFactor).toEqual({ required: false, enabled: false, verified: false, passkey: false });
     }
     const staff = await createSignedInUser(t, 'clinic_staff', clinicId);
     expect((await t.app.inject({ method: 'GET', url: '/api/clinic', headers: { cookie: staff.cookie } })).statusCode).toBe(200);

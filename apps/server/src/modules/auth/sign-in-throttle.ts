@@ -13,6 +13,8 @@ export type SignInThrottle = {
   recordFailure: (email: string, ipAddress: string) => Promise<void>;
   /** A completed sign-in (second factor included): this address's failures were the owner's, and it becomes known. */
   recordSuccess: (email: string, ipAddress: string) => Promise<void>;
+  /** Failed sign-ins from this address in the address window, whatever the account: the captcha starts from it. */
+  addressFailures: (ipAddress: string) => Promise<number>;
 };
 
 export type SignInThrottleOptions = {
@@ -148,6 +150,15 @@ export function createSignInThrottle(db: Database, options: SignInThrottleOption
       if (failures.account < options.accountLimit) return;
       if (!(await claimCeilingNotice(email, at))) return;
       await options.onCeilingReached(email);
+    },
+
+    async addressFailures(ipAddress) {
+      const since = new Date(now().getTime() - options.addressWindowMs);
+      const [row] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(signInFailures)
+        .where(and(eq(signInFailures.ipAddress, ipAddress), gt(signInFailures.createdAt, since)));
+      return row?.total ?? 0;
     },
 
     async recordSuccess(email, ipAddress) {

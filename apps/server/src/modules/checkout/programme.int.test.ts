@@ -228,7 +228,7 @@ describe('checkout when the provider fails', () => {
       role: 'patient',
       clinicId: programme.clinicId,
       clinicStanding: 'open',
-      twoFactor: { required: false, enabled: false, verified: false },
+      twoFactor: { required: false, enabled: false, verified: false, passkey: false },
     };
     const input = { planId: programme.planId, paymentMethod: 'pix' as const, customerData: { name: 'Maria da Silva', email: 'maria@teste.dev', cpfCnpj: '52998224725' }, termsId: programme.termsId, acceptTerms: true as const };
     const before = await moneyTableCounts(t);

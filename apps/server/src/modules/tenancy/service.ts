@@ -35,6 +35,8 @@ export type TenantAnswerOptions = {
   passwordMinLength: () => Promise<number>;
   /** The network map's tiles (configuration). */
   mapTiles: MapTiles;
+  /** Whether the forms carry the captcha (CAPTCHA, ADR 029). */
+  captcha: boolean;
 };
 
 /** Clínica Demo's own site, where the platform's 'Ver Demonstração' leads; null when there is no open demo clinic. */
@@ -54,8 +56,8 @@ async function demoUrl(db: Database, options: TenantAnswerOptions): Promise<stri
 export async function tenantOf(db: Database, site: HostSite, options: TenantAnswerOptions): Promise<TenantResponse> {
   const googleSignIn = await options.googleSignIn();
   const passwordMinLength = await options.passwordMinLength();
-  const { mapTiles } = options;
-  if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl(db, options), googleSignIn, passwordMinLength, mapTiles };
+  const { mapTiles, captcha } = options;
+  if (site.kind !== 'clinic') return { kind: 'platform', demoUrl: await demoUrl(db, options), googleSignIn, passwordMinLength, mapTiles, captcha };
   const { id, name, slug, logoUrl, primaryColor, city, state, awaitingApproval } = site.clinic;
   return {
     kind: 'clinic',
@@ -66,6 +68,7 @@ export async function tenantOf(db: Database, site: HostSite, options: TenantAnsw
     awaitingApproval,
     passwordMinLength,
     mapTiles,
+    captcha,
   };
 }
 

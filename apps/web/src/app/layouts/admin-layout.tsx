@@ -1,5 +1,5 @@
 import { messages } from '@carteirinha/shared/messages';
-import { BanknoteIcon, Building2Icon, ChartColumnIcon, LayoutDashboardIcon, PackageIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { BanknoteIcon, Building2Icon, ChartColumnIcon, LayoutDashboardIcon, KeyRoundIcon, PackageIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
 
@@ -14,6 +14,7 @@ const ADMIN_NAV: readonly PortalNavItem[] = [
   // Not in the specification's route tree, but its "billing" (§1): the clinics' monthly payouts (issue 26).
   { to: '/admin/repasses', label: l.nav.payouts, icon: BanknoteIcon },
   { to: '/admin/configuracoes', label: l.nav.settings, icon: SettingsIcon },
+  { to: '/admin/seguranca', label: messages.passkeys.securityLink, icon: KeyRoundIcon },
 ];
 
 /** The platform's back office (specification §2 "Admin portal layout"). */

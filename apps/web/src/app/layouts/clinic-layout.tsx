@@ -7,6 +7,7 @@ import {
   ClipboardListIcon,
   ClockIcon,
   HourglassIcon,
+  KeyRoundIcon,
   LayoutDashboardIcon,
   MapPinnedIcon,
   QrCodeIcon,
@@ -45,6 +46,8 @@ const CLINIC_NAV: readonly ClinicNavItem[] = [
   { to: '/clinica/financeiro', label: l.nav.finance, icon: WalletIcon, permission: 'clinic:manage' },
   { to: '/clinica/configuracoes', label: l.nav.settings, icon: SettingsIcon, permission: 'clinic:manage' },
   { to: '/clinica/planos', label: messages.clinicPlans.nav, icon: BadgePercentIcon, permission: 'subscriptionPlans:write' },
+  // Every member of the team manages their own passkeys.
+  { to: '/clinica/seguranca', label: messages.passkeys.securityLink, icon: KeyRoundIcon },
 ];
 
 function navFor(role: Role | null): readonly PortalNavItem[] {

@@ -1,5 +1,5 @@
 import { messages } from '@carteirinha/shared/messages';
-import { CreditCardIcon, HistoryIcon, HouseIcon, IdCardIcon, MapPinIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
+import { CreditCardIcon, HistoryIcon, HouseIcon, IdCardIcon, KeyRoundIcon, MapPinIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
 import { PatientClinicClosedNotice } from '@/features/tenancy/components/clinic-closed';
 import type { PortalNavItem } from '../portal-sidebar';
 import { PortalShell } from '../portal-shell';
@@ -15,6 +15,7 @@ const PATIENT_NAV: readonly PortalNavItem[] = [
   { to: '/paciente/historico', label: l.nav.history, icon: HistoryIcon },
   { to: '/paciente/perfil', label: l.nav.myProfile, icon: UserRoundIcon },
   { to: '/paciente/meus-dados', label: l.nav.myData, icon: ShieldCheckIcon },
+  { to: '/paciente/seguranca', label: messages.passkeys.securityLink, icon: KeyRoundIcon },
 ];
 
 /**

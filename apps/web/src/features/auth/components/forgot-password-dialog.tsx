@@ -9,6 +9,7 @@ import { authClient } from '@/lib/auth-client';
 import { authServerMessage, isNetworkFailure } from '../lib/auth-errors';
 import { toast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
+import { isCaptchaRefusal, useCaptcha } from '../lib/use-captcha';
 import { EmailField } from './credential-fields';
 
 /** Where the e-mailed link lands; the server builds the link to the same page. */
@@ -18,10 +19,10 @@ const RESET_PAGE_PATH = '/auth/redefinir-senha';
  * Asks for a reset link. The answer is the same whether or not the e-mail has an account, so the form cannot be used
  * to find out who is registered; only a rate limit or a network failure is reported as an error.
  */
-async function requestPasswordReset({ email }: ForgotPasswordInput): Promise<boolean> {
+async function requestPasswordReset({ email }: ForgotPasswordInput, headers: Record<string, string> | undefined): Promise<boolean> {
   try {
-    const { error } = await authClient.requestPasswordReset({ email, redirectTo: RESET_PAGE_PATH });
-    if (error?.status === 429) {
+    const { error } = await authClient.requestPasswordReset({ email, redirectTo: RESET_PAGE_PATH, fetchOptions: { headers } });
+    if (error && (error.status === 429 || isCaptchaRefusal(error))) {
       toast.error(messages.auth.resetRequestErrorTitle, { description: authServerMessage(error) });
       return false;
     }
@@ -41,14 +42,18 @@ function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
   useDismissValidationToastWhenValid(errors);
+  const captcha = useCaptcha();
 
   const onValid = async (values: ForgotPasswordInput) => {
-    if (await requestPasswordReset(values)) onSent();
+    const sent = await requestPasswordReset(values, await captcha.headersForSubmit());
+    captcha.renew();
+    if (sent) onSent();
   };
 
   return (
     <form noValidate className="grid gap-4" onSubmit={asyncHandler(handleSubmit(onValid, (formErrors) => toastFirstValidationError(formErrors, ['email'])))}>
       <EmailField invalid={errors.email !== undefined} {...register('email')} />
+      {captcha.field}
       <DialogFooter>
         <SubmitButton pending={isSubmitting} pendingLabel={messages.common.sending}>
           Enviar link

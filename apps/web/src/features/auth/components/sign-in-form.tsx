@@ -13,6 +13,8 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { isNetworkFailure, signInErrorMessage } from '../lib/auth-errors';
 import { toast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
+import { PasskeySignInButton } from '@/features/passkeys/components/passkey-sign-in-button';
+import { isCaptchaRefusal, useCaptcha } from '../lib/use-captcha';
 import { useEnterPortal } from '../lib/use-enter-portal';
 import { EmailField, PasswordField } from './credential-fields';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -26,11 +28,11 @@ const FIELD_ORDER = ['email', 'password'] as const;
 type SignInOutcome = 'signed-in' | 'two-factor' | 'failed';
 
 /** Signs in; an account with two-factor still owes a code. Failures are reported in a toast. */
-async function signIn({ email, password }: SignInInput): Promise<SignInOutcome> {
+async function signIn({ email, password }: SignInInput, headers: Record<string, string> | undefined): Promise<SignInOutcome> {
   try {
-    const { data, error } = await authClient.signIn.email({ email, password });
+    const { data, error } = await authClient.signIn.email({ email, password, fetchOptions: { headers } });
     if (!error) return data && 'twoFactorRedirect' in data && data.twoFactorRedirect ? 'two-factor' : 'signed-in';
-    toast.error(messages.auth.signInErrorTitle, { description: signInErrorMessage(error) });
+    toast.error(messages.auth.signInErrorTitle, { description: isCaptchaRefusal(error) ? messages.errors.CAPTCHA_FAILED : signInErrorMessage(error) });
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
     toast.error(messages.auth.signInErrorTitle, { description: messages.common.networkError });
@@ -50,10 +52,14 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
   const enterPortal = useEnterPortal();
   const [awaitingCode, setAwaitingCode] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Solved in the background as the form opens: the server asks for it only once an address keeps failing, and a
+  // person behind the same address as a guesser then signs in without an extra step.
+  const captcha = useCaptcha();
   const {
     register,
     handleSubmit,
     getValues,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(signInSchema), defaultValues: draft ?? { email: '', password: '' } });
   useDismissValidationToastWhenValid(errors);
@@ -65,7 +71,8 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
   };
 
   const onValid = async (values: SignInInput) => {
-    const outcome = await signIn(values);
+    const outcome = await signIn(values, await captcha.headersForSubmit());
+    captcha.renew();
     if (outcome === 'two-factor') setAwaitingCode(true);
     if (outcome === 'signed-in') await welcome();
   };
@@ -80,6 +87,8 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
 
   return (
     <div className="grid gap-4">
+      <PasskeySignInButton onSignedIn={welcome} onUsePassword={() => setFocus('email')} />
+      <p className="text-center text-sm text-muted-foreground">{messages.passkeys.orPassword}</p>
       <form
         noValidate
         aria-label="Entrar"
@@ -88,6 +97,7 @@ export function SignInForm({ draft, onLeave }: SignInFormProps = {}) {
       >
         <EmailField invalid={errors.email !== undefined} {...register('email')} />
         <PasswordField autoComplete="current-password" invalid={errors.password !== undefined} {...register('password')} />
+        {captcha.field}
         <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={messages.auth.signingIn}>
           Entrar
         </SubmitButton>

@@ -11,15 +11,16 @@ import { authClient } from '@/lib/auth-client';
 import { isNetworkFailure, signUpErrorMessage } from '../lib/auth-errors';
 import { toast, useDismissValidationToastWhenValid } from '@/lib/toasts';
 import { toastFirstValidationError } from '../lib/toast-validation-error';
+import { useCaptcha } from '../lib/use-captcha';
 import { useEnterPortal } from '../lib/use-enter-portal';
 import { EmailField, PasswordField } from './credential-fields';
 
 const FIELD_ORDER = ['fullName', 'email', 'password'] as const;
 
 /** Returns whether the account was created (and, with auto sign-in, the session too). */
-async function signUp({ fullName, email, password }: SignUpInput): Promise<boolean> {
+async function signUp({ fullName, email, password }: SignUpInput, headers: Record<string, string> | undefined): Promise<boolean> {
   try {
-    const { error } = await authClient.signUp.email({ name: fullName, email, password });
+    const { error } = await authClient.signUp.email({ name: fullName, email, password, fetchOptions: { headers } });
     if (!error) return true;
     toast.error(messages.auth.signUpErrorTitle, { description: signUpErrorMessage(error) });
   } catch (error) {
@@ -50,9 +51,12 @@ export function SignUpForm({ draft, onLeave }: SignUpFormProps = {}) {
   } = useForm({ resolver: zodResolver(schema), defaultValues: draft ?? { fullName: '', email: '', password: '' } });
   useDismissValidationToastWhenValid(errors);
   useEffect(() => () => onLeave?.(getValues()), [onLeave, getValues]);
+  const captcha = useCaptcha();
 
   const onValid = async (values: SignUpInput) => {
-    if (!(await signUp(values))) return;
+    const signedUp = await signUp(values, await captcha.headersForSubmit());
+    captcha.renew();
+    if (!signedUp) return;
     const welcome = toast.success(messages.auth.signUpSuccessTitle, { description: messages.auth.redirecting });
     if (await enterPortal()) return;
     // The server answers a registered address as a new one and e-mails its owner: no session means just that.
@@ -76,6 +80,7 @@ export function SignUpForm({ draft, onLeave }: SignUpFormProps = {}) {
       />
       <EmailField invalid={errors.email !== undefined} {...register('email')} />
       <PasswordField autoComplete="new-password" invalid={errors.password !== undefined} {...register('password')} />
+      {captcha.field}
       <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={messages.auth.signingUp}>
         Cadastrar
       </SubmitButton>

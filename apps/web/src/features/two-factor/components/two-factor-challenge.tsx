@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { authClient } from '@/lib/auth-client';
 import { toast } from '@/lib/toasts';
+import { PasskeySecondFactor } from '@/features/passkeys/components/passkey-second-factor';
 import { TotpCodeForm } from './totp-code-form';
 
 const t = messages.twoFactor;
@@ -21,6 +22,8 @@ type TwoFactorChallengeProps = {
   onVerified: () => Promise<void>;
   /** During a sign-in: back to the password step (the pending attempt is over). Absent for a signed-in session. */
   onRestart?: () => void;
+  /** Whether the code of the authenticator app is offered (the user has TOTP); a passkey is always offered. */
+  totp?: boolean;
 };
 
 /**
@@ -28,7 +31,7 @@ type TwoFactorChallengeProps = {
  * session that has not passed it yet. better-auth keeps a pending sign-in in a short-lived cookie between the two
  * steps; when that attempt is over, the person starts again from the password.
  */
-export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallengeProps) {
+export function TwoFactorChallenge({ onVerified, onRestart, totp = true }: TwoFactorChallengeProps) {
   const [useBackup, setUseBackup] = useState(false);
 
   const verify = async (code: string) => {
@@ -52,25 +55,28 @@ export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallenge
     <div className="grid gap-4">
       <div className="grid gap-1">
         <h2 className="font-semibold">{t.challengeTitle}</h2>
-        <p className="text-sm text-muted-foreground">{t.challengeDescription}</p>
+        <p className="text-sm text-muted-foreground">{totp ? t.challengeDescription : messages.passkeys.securityKeyDescription}</p>
       </div>
-      <TotpCodeForm
-        key={useBackup ? 'backup' : 'totp'}
-        label={useBackup ? t.backupCode : t.code}
-        hint={useBackup ? t.backupCodesHint : t.codeHint}
-        backupCode={useBackup}
-        onSubmit={verify}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button type="button" variant="link" className="px-0" onClick={() => setUseBackup((value) => !value)}>
-          {useBackup ? t.useAuthenticator : t.useBackupCode}
-        </Button>
-        {onRestart ? (
-          <Button type="button" variant="ghost" onClick={onRestart}>
-            {t.back}
+      {totp ? (
+        <>
+          <TotpCodeForm
+            key={useBackup ? 'backup' : 'totp'}
+            label={useBackup ? t.backupCode : t.code}
+            hint={useBackup ? t.backupCodesHint : t.codeHint}
+            backupCode={useBackup}
+            onSubmit={verify}
+          />
+          <Button type="button" variant="link" className="justify-self-start px-0" onClick={() => setUseBackup((value) => !value)}>
+            {useBackup ? t.useAuthenticator : t.useBackupCode}
           </Button>
-        ) : null}
-      </div>
+        </>
+      ) : null}
+      <PasskeySecondFactor onVerified={onVerified} />
+      {onRestart ? (
+        <Button type="button" variant="ghost" className="justify-self-start" onClick={onRestart}>
+          {t.back}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { asyncHandler } from '@/lib/async-handler';
 import { authClient } from '@/lib/auth-client';
 import { authServerMessage } from '@/features/auth/lib/auth-errors';
 import { toast } from '@/lib/toasts';
+import { addPasskey } from '@/features/passkeys/api/add-passkey';
+import { PasskeyButton } from '@/features/passkeys/components/passkey-button';
 import { totpSecretOf } from '../lib/totp-uri';
 import { TotpCodeForm } from './totp-code-form';
 import { TwoFactorPage } from './two-factor-page';
@@ -90,7 +92,20 @@ export function TwoFactorEnrolment() {
       {enrolment ? (
         <ScanStep enrolment={enrolment} onVerified={() => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })} />
       ) : (
-        <PasswordStep onEnrolled={setEnrolment} />
+        <>
+          <PasswordStep onEnrolled={setEnrolment} />
+          <div className="grid gap-2 border-t pt-4">
+            <p className="text-sm text-muted-foreground">{messages.passkeys.enrolWithPasskey}</p>
+            <PasskeyButton
+              label={messages.passkeys.add}
+              pendingLabel={messages.passkeys.adding}
+              run={async () => {
+                await addPasskey(messages.passkeys.enrolPasskeyName);
+                await queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+              }}
+            />
+          </div>
+        </>
       )}
     </TwoFactorPage>
   );

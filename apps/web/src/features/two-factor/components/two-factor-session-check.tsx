@@ -10,11 +10,11 @@ const t = messages.twoFactor;
  * Shown instead of the portal when the user has a factor but this session did not pass it (a sign-in that does not
  * ask for the code, such as Google's, or a session older than the enrolment): the code, then the portal.
  */
-export function TwoFactorSessionCheck() {
+export function TwoFactorSessionCheck({ totp }: { totp: boolean }) {
   const queryClient = useQueryClient();
   return (
-    <TwoFactorPage title={t.sessionCheckTitle} description={t.sessionCheckDescription}>
-      <TwoFactorChallenge onVerified={() => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })} />
+    <TwoFactorPage title={t.sessionCheckTitle} description={totp ? t.sessionCheckDescription : messages.passkeys.securityKeyDescription}>
+      <TwoFactorChallenge totp={totp} onVerified={() => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })} />
     </TwoFactorPage>
   );
 }
