@@ -115,6 +115,11 @@ export type AppOptions = {
   logStream?: DestinationStream;
   /** The clock of the money rules (due dates, the 7-day withdrawal): tests move it instead of sleeping. */
   now?: () => Date;
+  /**
+   * The clock of sessions: their expiry, the staff inactivity and 12 h limits, the activity stamp. It is better-auth's
+   * (the real time, with which it stamps every session row) unless a test of those rules moves it.
+   */
+  sessionClock?: () => Date;
 };
 
 function loggerFor(config: Config, stream: DestinationStream | undefined): FastifyServerOptions['logger'] {
@@ -166,7 +171,7 @@ function trustProxyOf(config: Config): string[] | false | ((address: string, hop
 }
 
 /** Builds the whole HTTP application on an open database, without listening (tests use `inject`). */
-export async function buildApp({ config, database, authSecret, logger, logStream, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, logger, logStream, now = () => new Date(), sessionClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerFor(config, logStream),
     trustProxy: trustProxyOf(config),
@@ -260,7 +265,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerHostSite(app, { resolver, publicUrl: config.publicUrl });
   registerRequestOrigin(app, { publicUrl: config.publicUrl });
   registerInputGuard(app);
-  const access = { auth, db: database.db, settings, callers: createCallerReader(auth, database.db), now };
+  const access = { auth, db: database.db, settings, callers: createCallerReader(auth, database.db, sessionClock), now };
   registerAccessControl(app, access);
   registerIdempotency(app, { db: database.db, now });
   app.addHook('onSend', async (request, reply) => {

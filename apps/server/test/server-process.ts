@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { SMALL_CAPTCHA_ENV } from './captcha-kit.ts';
 
 /** The real server entry point, run as `npm start` runs it. */
 export const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
@@ -26,7 +27,10 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-/** Starts `node --import tsx src/server.ts` on 127.0.0.1:`port` with a production-like environment plus `env`. */
+/**
+ * Starts `node --import tsx src/server.ts` on 127.0.0.1:`port` with a production-like environment plus `env`; the
+ * captcha is on, as in production, with small work (a test's sign-up solves it: captcha-kit.ts).
+ */
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
@@ -39,6 +43,7 @@ export function spawnServer(dataDir: string, port: number, env: Record<string, s
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       LOG_LEVEL: 'info',
+      ...SMALL_CAPTCHA_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLINIC_SLUG } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
+import { solvedCaptchaHeaders } from '../../../test/captcha-kit.ts';
 import { APP_DATABASE, asSuperuser, createAppDatabase, eventually, startCluster, tearDownProcessTest, type Cluster } from '../../../test/postgres-cluster.ts';
 import { freePort, startServer, type ServerProcess } from '../../../test/server-process.ts';
 import { asaasPaymentObjectOf } from './webhook-envelope.ts';
@@ -113,7 +114,10 @@ describe('webhook events across kill -9 and a database outage (PostgreSQL)', () 
   async function pendingCharge(): Promise<Charge> {
     const email = `paciente.${randomUUID()}@teste.dev`;
     const origin = `http://${clinicHost()}`;
-    const signUp = await call(baseUrl(), 'POST', '/api/auth/sign-up/email', { host: clinicHost(), headers: { origin }, body: { email, password: PASSWORD, name: 'Maria da Silva' } });
+    const challenge = await call(baseUrl(), 'GET', '/api/captcha/challenge', { host: clinicHost() });
+    expect(challenge.status, challenge.body).toBe(200);
+    const captcha = await solvedCaptchaHeaders(JSON.parse(challenge.body));
+    const signUp = await call(baseUrl(), 'POST', '/api/auth/sign-up/email', { host: clinicHost(), headers: { origin, ...captcha }, body: { email, password: PASSWORD, name: 'Maria da Silva' } });
     expect(signUp.status, signUp.body).toBe(200);
     const cookie = (signUp.headers['set-cookie'] ?? []).map((value) => value.split(';')[0]).join('; ');
     const asPatient = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
