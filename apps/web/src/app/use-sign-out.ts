@@ -5,10 +5,8 @@ import { toast } from '@/lib/toasts';
 import { meQueryOptions, whileSigningOut } from './session';
 
 async function signOut(): Promise<void> {
-  // The auth client comes when 'Sair' is pressed: every portal page has the button, few visits use it.
-  const { authClient } = await import('@/lib/auth-client');
-  const { error } = await authClient.signOut();
-  if (error) throw new Error(error.message ?? messages.errors.INTERNAL);
+  const { endSession } = await import('./end-session');
+  await endSession();
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { browserEndpoint } from '../lib/browser-push';
+import { browserPush } from '../lib/browser-push';
 
 export const BROWSER_PUSH_QUERY_KEY = ['push', 'browser'] as const;
 
-/** This browser's push subscription endpoint (null: none), read from its service worker. */
-export function useBrowserEndpoint(enabled: boolean) {
-  return useQuery({ queryKey: BROWSER_PUSH_QUERY_KEY, queryFn: browserEndpoint, enabled, staleTime: Infinity });
+/** Whether this browser's service worker is there, and its push subscription's endpoint (null: none). */
+export function useBrowserPush(enabled: boolean) {
+  return useQuery({ queryKey: BROWSER_PUSH_QUERY_KEY, queryFn: browserPush, enabled, staleTime: Infinity });
 }

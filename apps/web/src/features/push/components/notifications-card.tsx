@@ -8,15 +8,27 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toasts';
-import { useBrowserEndpoint } from '../api/browser-subscription';
+import { useBrowserPush } from '../api/browser-subscription';
 import { usePushState } from '../api/push-state';
 import { useTurnPushOff, useTurnPushOn } from '../api/toggle-push';
-import { notificationPermission, PushSetupError, pushSupport } from '../lib/browser-push';
+import { notificationPermission, PushSetupError, pushSupport, type PushSupport } from '../lib/browser-push';
 
 const m = messages.push;
 
 function failureText(error: unknown): string {
   return error instanceof PushSetupError ? error.message : errorMessage(error);
+}
+
+/** Why the switch cannot be used here, in pt-BR; null when it can. */
+function unavailableText(support: PushSupport, permission: NotificationPermission): string | null {
+  switch (support) {
+    case 'unsupported':
+      return m.unsupported;
+    case 'install-first':
+      return m.unsupportedIos;
+    case 'supported':
+      return permission === 'denied' ? m.denied : null;
+  }
 }
 
 /**
@@ -28,14 +40,14 @@ export function NotificationsCard() {
   const id = useId();
   const support = pushSupport();
   const state = usePushState();
-  const browser = useBrowserEndpoint(support === 'supported');
+  const browser = useBrowserPush(support === 'supported');
   const turnOn = useTurnPushOn();
   const turnOff = useTurnPushOff();
   const [failure, setFailure] = useState<string | null>(null);
   const [permission, setPermission] = useState(notificationPermission);
 
   const devices = state.data?.devices ?? [];
-  const endpoint = browser.data ?? null;
+  const endpoint = browser.data?.endpoint ?? null;
   const thisDevice = endpoint ? (devices.find((device) => device.endpoint === endpoint) ?? null) : null;
   const others = devices.filter((device) => device !== thisDevice).length;
   const busy = turnOn.isPending || turnOff.isPending;
@@ -58,7 +70,7 @@ export function NotificationsCard() {
     }
   };
 
-  const unavailable = support === 'unsupported' ? m.unsupported : support === 'install-first' ? m.unsupportedIos : permission === 'denied' ? m.denied : null;
+  const unavailable = unavailableText(support === 'supported' && browser.data?.registered === false ? 'unsupported' : support, permission);
 
   return (
     <SectionCard id="profile-notifications-title" title={m.title} description={m.description}>
@@ -70,7 +82,7 @@ export function NotificationsCard() {
             <Label htmlFor={id}>{m.switchLabel}</Label>
             <Switch id={id} checked={thisDevice !== null} disabled={unavailable !== null || busy} onCheckedChange={(checked) => void switchTo(checked)} data-testid="push-switch" />
           </div>
-          {busy ? <p className="text-sm text-muted-foreground">{m.saving}</p> : null}
+          {busy ? <p className="text-sm text-muted-foreground">{messages.common.saving}</p> : null}
           {unavailable ? (
             <p className="text-sm text-muted-foreground" data-testid="push-unavailable">
               {unavailable}

@@ -26,10 +26,17 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
   return navigator.serviceWorker.ready;
 }
 
-export async function browserEndpoint(): Promise<string | null> {
+/** This browser as far as push goes: whether the app's service worker is there to receive, and its subscription's endpoint. */
+export type BrowserPush = { registered: boolean; endpoint: string | null };
+
+export async function browserPush(): Promise<BrowserPush> {
   const registration = await activeRegistration();
-  const subscription = await registration?.pushManager.getSubscription();
-  return subscription?.endpoint ?? null;
+  if (!registration) return { registered: false, endpoint: null };
+  return { registered: true, endpoint: (await registration.pushManager.getSubscription())?.endpoint ?? null };
+}
+
+export async function browserEndpoint(): Promise<string | null> {
+  return (await browserPush()).endpoint;
 }
 
 function bytesOfBase64url(value: string): Uint8Array<ArrayBuffer> {
