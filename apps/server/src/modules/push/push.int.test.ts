@@ -3,12 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushMessageSchema, type PushDevice, type PushMessage, type PushState } from '@carteirinha/shared/contracts/push';
 import { messages } from '@carteirinha/shared/messages';
 import { clinics, emailOutbox, jobs, payments, pushSubscriptions, pushVapidKeys, users } from '../../db/schema.ts';
-import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, type TestApp } from '../../../test/helpers.ts';
+import { createClinic, createSignedInUser, createTestApp, PUBLIC_URL, TEST_AUTH_SECRET, type TestApp } from '../../../test/helpers.ts';
 import { callAs, checkoutBody, createPatient, createProgramme, newKey, type Programme } from '../../../test/checkout-kit.ts';
 import { createTestBrowser, startPushServiceDouble, verifiedVapidClaims, type PushServiceDouble, type TestBrowser } from '../../../test/push-service-double.ts';
 import { createCardHolder } from '../cards/card-fixtures.ts';
 import { markOverdueCharges, noticeEndingSubscriptions, sendPaymentReminders, type DelinquencyDeps } from '../payments/delinquency.ts';
+import { DELETION_CONFIRMATION } from '@carteirinha/shared/contracts/my-data';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import { PUSH_DELIVERY_QUEUE } from './deliveries.ts';
+import { createVapidKeyStore } from './vapid.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -104,6 +107,15 @@ describe('the VAPID keys and the state', () => {
     expect(response.json<PushState>()).toEqual({ publicKey: row?.publicKey, devices: [] });
   });
 
+  it('keeps one pair for every process: another server on the database reads the same, and does not make its own', async () => {
+    const stored = await storedPublicKey();
+    const others = [createVapidKeyStore(t.db, createSecretBox(TEST_AUTH_SECRET, 'push-vapid')), createVapidKeyStore(t.db, createSecretBox(TEST_AUTH_SECRET, 'push-vapid'))];
+    const keys = await Promise.all(others.map((store) => store.get()));
+    expect(keys.map((pair) => pair.publicKey)).toEqual([stored, stored]);
+    expect(keys[0]?.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await t.db.select().from(pushVapidKeys)).toHaveLength(1);
+  });
+
   it('answers only patients', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/patient/push' })).statusCode).toBe(401);
     const staff = await createSignedInUser(t, 'clinic_staff', programme.clinicId);
@@ -166,6 +178,14 @@ describe('subscribe and unsubscribe', () => {
       expect(taken.json()).toEqual({ error: { code: 'CONFLICT', message: messages.push.endpointTaken } });
     }
     expect(await subscriptionRowsOf(owner.userId)).toEqual([expect.objectContaining({ id: device.id, p256dh: browser.subscription.keys.p256dh })]);
+  });
+
+  it("forgets the patient's browsers when the account is deleted (ADR 027)", async () => {
+    const patient = await createPatient(t, programme);
+    await subscribeBrowser(patient.cookie);
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/patient/my-data/deletion', headers: { cookie: patient.cookie, origin: PUBLIC_URL }, payload: { confirmation: DELETION_CONFIRMATION } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await subscriptionRowsOf(patient.userId)).toEqual([]);
   });
 
   it('moves the same browser subscription to the account now signed in on it', async () => {
