@@ -5,8 +5,9 @@ import { toast } from '@/lib/toasts';
 import { meQueryOptions, whileSigningOut } from './session';
 
 async function signOut(): Promise<void> {
-  const { endSession } = await import('./end-session');
-  await endSession();
+  // The auth client and the offline card's wipe come when 'Sair' is pressed (sign-out-work.ts).
+  const { signOutOfEverything } = await import('./sign-out-work');
+  await signOutOfEverything();
 }
 
 /**

@@ -4,16 +4,30 @@
  * as its title), and a click opens the clinic's page it names — focusing a window of the app already open on that
  * site rather than opening another. The service worker's entry calls `installPushHandlers(self)`.
  */
-import { pushMessageSchema, type PushMessage } from '@carteirinha/shared/contracts/push';
+import type { PushMessage } from '@carteirinha/shared/contracts/push';
 
-/** The message of a push, or null when it carries none we understand (nothing is shown then). */
+/** One field of the payload when it is text. */
+function textOf(data: object, name: keyof PushMessage): string | undefined {
+  const value: unknown = Reflect.get(data, name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The message of a push (the shape of `pushMessageSchema`), or null when it carries none we understand (nothing is
+ * shown then). Checked by hand: the service worker starts on every push, and zod and the catalogue the schema brings
+ * would be most of its code.
+ */
 function messageOf(event: PushEvent): PushMessage | null {
+  let data: unknown;
   try {
-    const parsed = pushMessageSchema.safeParse(event.data?.json());
-    return parsed.success ? parsed.data : null;
+    data = event.data?.json();
   } catch {
     return null;
   }
+  if (typeof data !== 'object' || data === null) return null;
+  const [title, body, url, tag, icon] = (['title', 'body', 'url', 'tag', 'icon'] as const).map((name) => textOf(data, name));
+  if (title === undefined || body === undefined || url === undefined) return null;
+  return { title, body, url, ...(tag ? { tag } : {}), ...(icon ? { icon } : {}) };
 }
 
 /** The page a notification opens: an http(s) address from its data, else the app's start. */
