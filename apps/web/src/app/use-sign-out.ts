@@ -5,10 +5,9 @@ import { toast } from '@/lib/toasts';
 import { meQueryOptions, whileSigningOut } from './session';
 
 async function signOut(): Promise<void> {
-  // The auth client comes when 'Sair' is pressed: every portal page has the button, few visits use it.
-  const { authClient } = await import('@/lib/auth-client');
-  const { error } = await authClient.signOut();
-  if (error) throw new Error(error.message ?? messages.errors.INTERNAL);
+  // The auth client and the offline card's wipe come when 'Sair' is pressed (sign-out-work.ts).
+  const { signOutOfEverything } = await import('./sign-out-work');
+  await signOutOfEverything();
 }
 
 /**
