@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appIconParamsSchema, webAppManifestSchema, type WebAppManifest } from '@carteirinha/shared/contracts/pwa';
-import { errorResponses } from '@carteirinha/shared/errors';
 import { messages } from '@carteirinha/shared/messages';
 import { siteOf } from '../../plugins/host-site.ts';
 import type { HostSite } from '../tenancy/host-site.ts';
@@ -73,7 +72,7 @@ export const pwaRoutes: FastifyPluginAsyncZod<PwaOptions> = async (app, { platfo
     `${ICON_PATH}/:size.png`,
     {
       config: { access: 'public' },
-      schema: { tags: ['sistema'], summary: 'O ícone do app deste endereço (PNG, 192 ou 512 px)', params: appIconParamsSchema, response: errorResponses(400) },
+      schema: { tags: ['sistema'], summary: 'O ícone do app deste endereço (PNG, 192 ou 512 px)', params: appIconParamsSchema },
     },
     async (request, reply) => {
       const identity = await appIdentityOf(siteOf(request), platformName);
