@@ -97,9 +97,9 @@ export function OfflineDevicePanel({ me, record, revoked }: { me: MeResponse; re
             <p role="status">{m.enrolled}</p>
             <p className="text-muted-foreground">{formatMessage(m.lastConfirmed, { date: formatDateTime(record.confirmedAt) })}</p>
             <p className="text-muted-foreground">{formatMessage(m.offlineUntil, { date: formatDateTime(record.offlineCodesUntil) })}</p>
-            <Link to="/paciente/app" className="font-medium text-primary underline-offset-4 hover:underline">
-              {m.listTitle}
-            </Link>
+            <Button asChild variant="outline" size="sm" className="w-full sm:w-fit">
+              <Link to="/paciente/app">{m.listTitle}</Link>
+            </Button>
           </>
         ) : (
           <EnrolForm me={me} />

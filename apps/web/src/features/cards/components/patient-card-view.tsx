@@ -208,7 +208,8 @@ export function PatientCardView() {
   const stored = useOfflineCardRecord(me);
   const device = stored.data ?? null;
   const checkIn = useDeviceCheckIn(device);
-  const unreachable = Boolean(cards.error) || cards.fetchStatus === 'paused';
+  // The first failed try is enough to show the device's card: a retry on a dead network only makes the desk wait.
+  const unreachable = Boolean(cards.error) || cards.failureCount > 0 || cards.fetchStatus === 'paused';
   if (cards.data) {
     return (
       <div className="grid gap-6">
