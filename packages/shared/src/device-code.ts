@@ -3,9 +3,9 @@
  * derives, for each of its cards and each 30 s step, an 8-digit code: HMAC-SHA-256(secret, "<card number>:<step>")
  * cut to 8 digits by RFC 4226's dynamic truncation. Binding the card number into the message means one device secret
  * serves the holder's and the dependents' cards without one card's code working for another. The QR carries
- * `D1.<card number>.<slot>.<code>` (30 characters, still a version-2 QR at most): the slot says which of the holder's
- * devices, so the server checks one secret. The device computes it with Web Crypto (its key is non-extractable); the
- * server with node:crypto; both use the helpers below for the message and the truncation.
+ * `D1.<card number>.<slot>.<code>` (30 characters against the card token's 28: the same QR version); the slot says
+ * which of the holder's devices, so the server checks one secret. The device computes it with Web Crypto (its key is
+ * non-extractable), the server with node:crypto; both use the helpers below for the message and the truncation.
  */
 export const DEVICE_TOKEN_VERSION = 'D1';
 export const DEVICE_CODE_PERIOD_SECONDS = 30;
