@@ -39,9 +39,15 @@ export type PaidPatient = { fullName: string; email: string; suffix: string; pai
 /**
  * A new patient of Clínica Demo, signed up in `page` on the clinic's host, subscribed to `planName` by Pix and paid
  * (the embedded provider's simulation), with their card: the tests that must not touch the demo patient start here.
+ * `demo` is the clinic's origin the page talks to (a stand-in in front of the server, in pwa.spec.ts).
  */
-export async function paidPatientOnDemo(page: Page, baseURL: string | undefined, namePrefix: string, planName = 'Plano Individual'): Promise<PaidPatient> {
-  const demo = clinicOrigin(baseURL, 'demo');
+export async function paidPatientOnDemo(
+  page: Page,
+  baseURL: string | undefined,
+  namePrefix: string,
+  planName = 'Plano Individual',
+  demo = clinicOrigin(baseURL, 'demo'),
+): Promise<PaidPatient> {
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const fullName = `${namePrefix} ${suffix}`;
   const email = uniqueEmail();

@@ -23,6 +23,9 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     // sonner fades toasts in; without motion axe measures the final colours, not a half-faded frame.
     contextOptions: { reducedMotion: 'reduce' },
+    // The service worker (issue 29) would precache the whole app in every test's fresh browser: only pwa.spec.ts,
+    // which tests it, lets it run.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'off',
     launchOptions: chromiumLaunchOptions(),

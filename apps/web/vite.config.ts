@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudgets } from './build/bundle-budgets.ts';
 import { catalogueSections } from './build/catalogue-sections.ts';
 import { BUDGETS, DEFERRED, HEAVY_CODE } from './build/budgets.ts';
@@ -36,6 +37,22 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     zodWithoutJsonSchema(),
     catalogueSections({ catalogue: fileURLToPath(new URL('../../packages/shared/src/messages.ts', import.meta.url)) }),
     landingTemplate(),
+    // The service worker is ours (src/features/pwa/service-worker/service-worker.ts, ADR 031): Workbox precaches the app shell the
+    // build lists here. The manifest is the server's, per host (GET /api/app/manifest.webmanifest); the page registers
+    // the worker itself, after the first paint (features/pwa/lib/register-service-worker.ts).
+    ...(isSsrBuild ? [] : [VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/features/pwa/service-worker',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png}', 'favicon.svg'],
+        globIgnores: ['landing.html', '.server/**', '**/*.br', '**/*.gz'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    })]),
     bundleBudgets({ budgets: BUDGETS, heavy: HEAVY_CODE, deferred: DEFERRED, root }),
     precompress(),
   ],

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { patientCardListSchema } from '@carteirinha/shared/contracts/cards';
 import { addDemoSession, expect } from '../fixtures';
+import { paidPatientOnDemo } from '../patient-api';
 import { TEST_PASSWORD, clinicOrigin, uniqueEmail, validCpf } from '../tenancy';
 import { DESKTOP, expectToast, toPhone, type Scenario } from './scenario';
 
@@ -352,6 +353,55 @@ export const PATIENT_SCENARIOS: readonly Scenario[] = [
       await check('/paciente/seguranca — Segurança, no passkey');
       await toPhone(page);
       await check('/paciente/seguranca — Segurança, no passkey, phone');
+    },
+  },
+  {
+    name: 'the installable app: a card enrolled for offline use, offline, and the install page with its devices',
+    states: [
+      '/paciente/cartao — enrolled for offline use, desktop',
+      '/paciente/cartao — offline: the card from the device, desktop',
+      '/paciente/app — Instalar o app with this device listed, desktop',
+      '/paciente/app — dialog Remover este aparelho?',
+      '/paciente/app — Instalar o app, phone',
+      '/paciente/cartao — offline: the card from the device, phone',
+    ],
+    allowConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/],
+    run: async ({ page, baseURL, check }) => {
+      const patient = await paidPatientOnDemo(page, baseURL, 'Paciente App');
+      const demo = new URL(page.url()).origin;
+      await page.goto(`${demo}/paciente/cartao`);
+      await page.getByRole('button', { name: 'Usar sem internet neste aparelho' }).click();
+      await expect(page.getByText('Pronto: este aparelho mostra o cartão mesmo sem internet.')).toBeVisible();
+      await expect(page.getByTestId('card-token-text')).toHaveText(/^D1\./);
+      await check('/paciente/cartao — enrolled for offline use, desktop');
+
+      // The network gone for the cards (the service worker's part is pwa.spec.ts): the card comes from the device.
+      await page.route('**/api/patient/cards', (route) => route.abort('internetdisconnected'));
+      await page.goto(`${demo}/paciente/cartao`);
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
+      await expect(page.getByTestId('patient-card')).toContainText(patient.fullName);
+      await expect(page.getByTestId('card-token-text')).toHaveText(/^D1\./);
+      await check('/paciente/cartao — offline: the card from the device, desktop');
+      await page.unroute('**/api/patient/cards');
+
+      await page.goto(`${demo}/paciente/app`);
+      await expect(page.getByRole('heading', { name: 'Instalar o app', level: 1 })).toBeVisible();
+      const device = page.getByTestId('card-device');
+      await expect(device).toContainText('Este aparelho');
+      await check('/paciente/app — Instalar o app with this device listed, desktop');
+      await device.getByRole('button', { name: /^Remover o aparelho/ }).click();
+      await expect(page.getByRole('alertdialog', { name: 'Remover este aparelho?' })).toBeVisible();
+      await check('/paciente/app — dialog Remover este aparelho?');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click();
+
+      await toPhone(page);
+      await expect(page.getByTestId('card-device')).toBeVisible();
+      await check('/paciente/app — Instalar o app, phone');
+      await page.route('**/api/patient/cards', (route) => route.abort('internetdisconnected'));
+      await page.goto(`${demo}/paciente/cartao`);
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
+      await expect(page.getByTestId('card-token-text')).toHaveText(/^D1\./);
+      await check('/paciente/cartao — offline: the card from the device, phone');
     },
   },
 ];

@@ -145,3 +145,21 @@ test('the patient searches the network, and located on Avenida Paulista sees the
   expect(distances[3]).toBeGreaterThan(3);
   expect(distances[3]).toBeLessThan(5);
 });
+
+test('the network page remembers the permission: with the position already allowed, it locates on open', async ({ page, context, signInAs, visit }) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(PAULISTA);
+  await signInAs('patient');
+  await visit('/paciente/rede');
+  // No click on 'Ativar Localização': the permission the patient gave before is enough (issue 29).
+  await expect(page.getByText(m.locationOn)).toBeVisible();
+  const list = page.getByRole('list', { name: m.caption });
+  await expect(list.getByRole('listitem').first()).toHaveAccessibleName('Clínica Demo - Unidade Paulista');
+});
+
+test('the network page does not ask for the position on open when the patient has not allowed it', async ({ page, signInAs, visit }) => {
+  await signInAs('patient');
+  await visit('/paciente/rede');
+  await expect(page.getByRole('button', { name: m.enableLocation })).toBeEnabled();
+  await expect(page.getByText(m.locationOn)).toHaveCount(0);
+});

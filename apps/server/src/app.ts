@@ -62,6 +62,7 @@ import { dependentRoutes } from './modules/dependents/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
+import { pwaRoutes } from './modules/pwa/routes.ts';
 import { createCardSecretBox } from './modules/cards/card-secrets.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { networkRoutes } from './modules/network/routes.ts';
@@ -384,6 +385,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   };
   await app.register(tenancyRoutes, { db: database.db, resolver, ...tenantAnswer });
   await app.register(brandingRoutes, { db: database.db, storage, resolver });
+  await app.register(pwaRoutes, { platformName: async () => (await settings.get()).platformName });
   await app.register(billingSettingsRoutes, {
     db: database.db,
     keyBox,

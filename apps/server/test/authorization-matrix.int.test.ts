@@ -38,6 +38,8 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: ALL(200) },
   'GET /api/ready': { request: () => ({ url: '/api/ready' }), expected: ALL(200) },
   'GET /api/tenant': { request: () => ({ url: '/api/tenant' }), expected: ALL(200) },
+  'GET /api/app/manifest.webmanifest': { request: () => ({ url: '/api/app/manifest.webmanifest' }), expected: ALL(200) },
+  'GET /api/app/icons/:size.png': { request: () => ({ url: '/api/app/icons/192.png' }), expected: ALL(200) },
   'GET /api/public/clinics': { request: () => ({ url: '/api/public/clinics?q=cl' }), expected: ALL(200) },
   'GET /api/public/plans': { request: () => ({ url: '/api/public/plans' }), expected: ALL(200) },
   // The "Aceitar convite" page: the link's token is the key; without a valid one nobody learns anything.
@@ -215,6 +217,11 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/patient/cards': { request: () => ({ url: '/api/patient/cards' }), expected: ONLY(200, ['patientA']) },
   'GET /api/patient/cards/:id/token': { request: () => ({ url: '/api/patient/cards/00000000-0000-4000-8000-000000000000/token' }), expected: ONLY(404, ['patientA']) },
   'GET /api/patient/cards/:id/image': { request: () => ({ url: '/api/patient/cards/00000000-0000-4000-8000-000000000000/image' }), expected: ONLY(404, ['patientA']) },
+  // The offline card's devices (issue 29): another patient's or clinic's device is a 404 (card-devices.int.test.ts).
+  'GET /api/patient/card-devices': { request: () => ({ url: '/api/patient/card-devices' }), expected: ONLY(200, ['patientA']) },
+  'POST /api/patient/card-devices': { request: () => ({ url: '/api/patient/card-devices', payload: {} }), expected: ONLY(400, ['patientA']) },
+  'POST /api/patient/card-devices/:id/check-in': { request: () => ({ url: '/api/patient/card-devices/00000000-0000-4000-8000-000000000000/check-in' }), expected: ONLY(404, ['patientA']) },
+  'DELETE /api/patient/card-devices/:id': { request: () => ({ url: '/api/patient/card-devices/00000000-0000-4000-8000-000000000000' }), expected: ONLY(404, ['patientA']) },
   // Validation always answers 200 (valid true/false) to the clinic's team; a patient or an admin is refused.
   'POST /api/clinic/card-validations': { request: () => ({ url: '/api/clinic/card-validations', payload: { cardToken: 'C1.8076000000000000.12345678' } }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
   'GET /api/clinic/services': { request: () => ({ url: '/api/clinic/services' }), expected: ONLY(200, ['staffA', 'clinicAdminA']) },
@@ -372,6 +379,10 @@ const KEPT_WHILE_SUSPENDED: Record<Twin, readonly string[]> = {
     // The card stays visible (greyed, issue 15), and its image; its QR token is the programme's and stops.
     'GET /api/patient/cards',
     'GET /api/patient/cards/:id/image',
+    // Their offline devices: the list, removing one, and the check-in that tells a device its card no longer validates.
+    'GET /api/patient/card-devices',
+    'POST /api/patient/card-devices/:id/check-in',
+    'DELETE /api/patient/card-devices/:id',
     // Their history and savings (issue 27), and the home that shows them.
     'GET /api/patient/home',
     'GET /api/patient/history',

@@ -61,6 +61,7 @@ export const BUDGETS: readonly Budget[] = [
         '/paciente/perfil': 'src/features/profiles/pages/patient-profile-page.tsx',
         '/paciente/meus-dados': 'src/features/my-data/pages/patient-my-data-page.tsx',
         '/paciente/seguranca': 'src/features/passkeys/pages/patient-security-page.tsx',
+        '/paciente/app': 'src/features/pwa/pages/patient-install-app-page.tsx',
       }),
       ...portalRoutes([ROLE_GUARD], {
         '/paciente/assinatura/boleto/:id': 'src/features/subscriptions/pages/patient-boleto-page.tsx',

@@ -12,6 +12,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -915,12 +916,46 @@ export const cardValidations = pgTable(
     method: cardLookupMethod('method').notNull(),
     result: cardValidationResult('result').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The enrolled device whose offline code was shown (issue 29); null for the card's own code, a number, a CPF. */
+    deviceId: uuid('device_id').references((): AnyPgColumn => cardDevices.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('card_validations_clinic_created_idx').on(t.clinicId, t.createdAt),
     index('card_validations_card_idx').on(t.cardId),
     // The per-user limit is counted over the last minute in the insert itself (ADR 014).
     index('card_validations_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * A patient's phone or computer enrolled for the offline card (ADR 014 amendment, issue 29): it holds a secret of its
+ * own (sealed here, a non-extractable WebCrypto key there) from which it derives its cards' QR codes without a
+ * network. At most CARD_DEVICES_MAX active per patient per clinic; `slot` (1…max) is carried in the QR so the
+ * validation finds the device in one indexed lookup. Revoked devices are kept (validations point at them).
+ */
+export const cardDevices = pgTable(
+  'card_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    name: text('name').notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The last time the device asked the server while online: its offline codes count 72 h from here. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+    /** The last validation at a desk of a code this device showed. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('card_devices_active_slot_key').on(t.clinicId, t.userId, t.slot).where(sql`${t.revokedAt} is null`),
+    index('card_devices_user_idx').on(t.userId),
   ],
 );
 

@@ -5,7 +5,7 @@ export type AuditEntry = {
   actorUserId: string;
   /** What happened, as `entity.verb`: `clinic.created`, `role.removed`, … */
   action: string;
-  entity: 'clinic' | 'plan' | 'user' | 'user_role' | 'settings' | 'subscription_plan' | 'subscription' | 'payment' | 'contract_terms' | 'service' | 'visit' | 'payout' | 'company_membership' | 'network_place' | 'dependent';
+  entity: 'clinic' | 'plan' | 'user' | 'user_role' | 'settings' | 'subscription_plan' | 'subscription' | 'payment' | 'contract_terms' | 'service' | 'visit' | 'payout' | 'company_membership' | 'network_place' | 'dependent' | 'card_device';
   entityId: string | null;
   clinicId?: string | null;
   details?: Record<string, unknown>;

@@ -116,6 +116,7 @@ const patientRoutes: RouteObject = {
         { path: 'perfil', lazy: lazyPage(() => import('@/features/profiles/pages/patient-profile-page'), 'PatientProfilePage') },
         { path: 'meus-dados', lazy: lazyPage(() => import('@/features/my-data/pages/patient-my-data-page'), 'PatientMyDataPage') },
         { path: 'seguranca', lazy: lazyPage(() => import('@/features/passkeys/pages/patient-security-page'), 'PatientSecurityPage') },
+        { path: 'app', lazy: lazyPage(() => import('@/features/pwa/pages/patient-install-app-page'), 'PatientInstallAppPage') },
       ],
     },
     // The boleto and the receipt are printed: guarded like the portal, shown without the sidebar.

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { CardLookupMethod, CardValidationResult } from '@carteirinha/shared/contracts/cards';
-import { cardValidations, cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
+import { cardDevices, cardValidations, cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
 
 /**
  * What every card question reads in one statement: the card, its subscription and plan, the person's name and photo
@@ -145,7 +145,7 @@ const MINUTE_MS = 60_000;
  */
 export async function recordValidationWithinLimit(
   db: Database,
-  attempt: { clinicId: string; userId: string; cardId: string | null; method: CardLookupMethod; result: CardValidationResult },
+  attempt: { clinicId: string; userId: string; cardId: string | null; method: CardLookupMethod; result: CardValidationResult; deviceId: string | null },
   limit: { perMinute: number; now: Date },
 ): Promise<boolean> {
   const at = limit.now.toISOString();
@@ -155,11 +155,101 @@ export async function recordValidationWithinLimit(
     .insert(cardValidations)
     .select(
       sql`select gen_random_uuid(), ${attempt.clinicId}::uuid, ${attempt.userId}::uuid, ${attempt.cardId}::uuid,
-        ${attempt.method}::card_lookup_method, ${attempt.result}::card_validation_result, ${at}::timestamptz
+        ${attempt.method}::card_lookup_method, ${attempt.result}::card_validation_result, ${at}::timestamptz,
+        ${attempt.deviceId}::uuid
       where (select count(*) from ${cardValidations}
         where ${cardValidations.userId} = ${attempt.userId}::uuid and ${cardValidations.createdAt} > ${since}::timestamptz
           and ${cardValidations.createdAt} <= ${at}::timestamptz) < ${limit.perMinute}`,
     )
     .returning({ id: cardValidations.id });
   return inserted.length > 0;
+}
+
+/** What the patient's device list shows, and what the validation reads of a device. */
+const deviceColumns = {
+  id: cardDevices.id,
+  name: cardDevices.name,
+  slot: cardDevices.slot,
+  createdAt: cardDevices.createdAt,
+  confirmedAt: cardDevices.confirmedAt,
+  lastUsedAt: cardDevices.lastUsedAt,
+};
+export type CardDeviceRow = { id: string; name: string; slot: number; createdAt: Date; confirmedAt: Date; lastUsedAt: Date | null };
+
+function ownActiveDevice(scope: { clinicId: string; userId: string }) {
+  return and(eq(cardDevices.clinicId, scope.clinicId), eq(cardDevices.userId, scope.userId), isNull(cardDevices.revokedAt));
+}
+
+/** The patient's enrolled devices in this clinic, newest first (revoked ones are not listed). */
+export async function listCardDevices(db: Database, scope: { clinicId: string; userId: string }): Promise<CardDeviceRow[]> {
+  return db.select(deviceColumns).from(cardDevices).where(ownActiveDevice(scope)).orderBy(desc(cardDevices.createdAt), asc(cardDevices.slot));
+}
+
+/**
+ * Enrols a device in the first free slot (1…max), or answers null when the patient already has `max` devices. The
+ * patient's enrolments are serialised by an advisory lock, so two at once cannot take one slot or pass the limit
+ * (the partial unique index on the active slot is the wall behind it). Runs in the clinic's tenant scope.
+ */
+export async function enrolCardDeviceRow(
+  tx: Database,
+  scope: { clinicId: string; userId: string },
+  device: { name: string; secretEncrypted: string; now: Date; max: number },
+): Promise<CardDeviceRow | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`card-devices:${scope.userId}`}, 0))`);
+  const taken = new Set((await tx.select({ slot: cardDevices.slot }).from(cardDevices).where(ownActiveDevice(scope))).map((row) => row.slot));
+  const slot = Array.from({ length: device.max }, (_, index) => index + 1).find((candidate) => !taken.has(candidate));
+  if (slot === undefined) return null;
+  const [row] = await tx
+    .insert(cardDevices)
+    .values({ clinicId: scope.clinicId, userId: scope.userId, slot, name: device.name, secretEncrypted: device.secretEncrypted, createdAt: device.now, confirmedAt: device.now })
+    .returning(deviceColumns);
+  return row ?? null;
+}
+
+/** Revokes one of the patient's devices; false when it is not theirs or already revoked (404 either way). */
+export async function revokeCardDeviceRow(tx: Database, scope: { clinicId: string; userId: string }, deviceId: string, now: Date): Promise<boolean> {
+  const revoked = await tx
+    .update(cardDevices)
+    .set({ revokedAt: now })
+    .where(and(eq(cardDevices.id, deviceId), ownActiveDevice(scope)))
+    .returning({ id: cardDevices.id });
+  return revoked.length > 0;
+}
+
+/** The device reached the server: its offline codes count from `now` again. Null when it is not an active device of the patient. */
+export async function confirmCardDeviceRow(tx: Database, scope: { clinicId: string; userId: string }, deviceId: string, now: Date): Promise<CardDeviceRow | null> {
+  const [row] = await tx
+    .update(cardDevices)
+    .set({ confirmedAt: now })
+    .where(and(eq(cardDevices.id, deviceId), ownActiveDevice(scope)))
+    .returning(deviceColumns);
+  return row ?? null;
+}
+
+/**
+ * The validation's device lookup (a `D1` token only): the card holder's active device in that slot, in the caller's
+ * clinic — the clinic a bound parameter, as in the card lookup, so another clinic's or another patient's device is
+ * never found.
+ */
+export function prepareDeviceLookup(db: Database) {
+  const bySlot = db
+    .select({ id: cardDevices.id, secretEncrypted: cardDevices.secretEncrypted, confirmedAt: cardDevices.confirmedAt })
+    .from(cardDevices)
+    .where(
+      and(
+        eq(cardDevices.clinicId, sql.placeholder('clinicId')),
+        eq(cardDevices.userId, sql.placeholder('userId')),
+        eq(cardDevices.slot, sql.placeholder('slot')),
+        isNull(cardDevices.revokedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('card_device_by_slot');
+  return async (clinicId: string, userId: string, slot: number) => (await bySlot.execute({ clinicId, userId, slot }))[0] ?? null;
+}
+export type DeviceLookup = ReturnType<typeof prepareDeviceLookup>;
+
+/** A clinic validated a code this device showed. */
+export async function markCardDeviceUsed(db: Database, deviceId: string, now: Date): Promise<void> {
+  await db.update(cardDevices).set({ lastUsedAt: now }).where(eq(cardDevices.id, deviceId));
 }

@@ -5,12 +5,15 @@ import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { cardBenefitsState } from './card-benefits.ts';
 import { digitsOfTyped, isValidCardNumber } from './card-number.ts';
+import { offlineCodesUntil, parseDeviceToken } from '@carteirinha/shared/device-code';
 import { cardCodeMatches, cardCodeWasShownWithin, parseCardToken } from './card-token.ts';
-import { recordValidationWithinLimit, type CardFacts, type CardLookups } from './repository.ts';
+import { deviceCodeMatches, deviceCodeWasShownWithin } from './device-code.ts';
+import { markCardDeviceUsed, recordValidationWithinLimit, type CardFacts, type CardLookups, type DeviceLookup } from './repository.ts';
 
 /** What the receptionist's input asks for: a card by its QR token, its printed number, or its person's CPF. */
 type CardQuery =
   | { method: 'token'; number: string; code: string }
+  | { method: 'token'; number: string; code: string; deviceSlot: number }
   | { method: 'number'; number: string }
   | { method: 'cpf'; cpf: string }
   | { method: CardLookupMethod; unreadable: true };
@@ -23,6 +26,8 @@ type CardQuery =
 export function cardQueryOf(input: ValidateCardRequest): CardQuery {
   const token = parseCardToken(input.cardToken);
   if (token) return { method: 'token', ...token };
+  const deviceToken = parseDeviceToken(input.cardToken);
+  if (deviceToken) return { method: 'token', number: deviceToken.number, code: deviceToken.code, deviceSlot: deviceToken.slot };
   const digits = digitsOfTyped(input.cardToken);
   if (input.source === 'qrcode') return { method: unreadableMethodOf(input.source, digits), unreadable: true };
   if (isValidCardNumber(digits)) return { method: 'number', number: digits };
@@ -36,7 +41,31 @@ function unreadableMethodOf(source: ValidateCardRequest['source'], digits: strin
   return source === 'manual' || /^\d{16}$/.test(digits) ? 'number' : 'token';
 }
 
-type Outcome = { result: CardValidationResult; card: CardFacts | null; ambiguous?: true };
+type Outcome = { result: CardValidationResult; card: CardFacts | null; ambiguous?: true; deviceId?: string };
+
+/**
+ * A device's offline code (issue 29): the card holder's active device in that slot must have made it, live, and the
+ * device must have reached the server within the last 72 h (the bound after which the device itself stops showing
+ * codes). A revoked device, a wrong slot or a forged code is unknown; an old code of the device, or one shown past the
+ * bound, is 'expired' — the patient opens the card online again. The card's own rules then decide as for any token.
+ */
+async function checkDeviceCode(
+  card: CardFacts,
+  query: { code: string; deviceSlot: number },
+  clinicId: string,
+  deps: ValidationDeps,
+  now: Date,
+): Promise<{ refused: Outcome } | { deviceId: string }> {
+  const device = await deps.deviceLookup(clinicId, card.holderUserId, query.deviceSlot);
+  if (!device) return { refused: { result: 'not_found', card } };
+  const secret = Buffer.from(deps.box.open(device.secretEncrypted), 'hex');
+  if (!deviceCodeMatches(secret, card.number, query.code, now)) {
+    const result = deviceCodeWasShownWithin(secret, card.number, query.code, now) ? 'expired' : 'not_found';
+    return { refused: { result, card, deviceId: device.id } };
+  }
+  if (offlineCodesUntil(device.confirmedAt) < now) return { refused: { result: 'expired', card, deviceId: device.id } };
+  return { deviceId: device.id };
+}
 
 async function outcomeOf(query: CardQuery, clinicId: string, deps: ValidationDeps, now: Date): Promise<Outcome> {
   if ('unreadable' in query) return { result: 'not_found', card: null };
@@ -44,7 +73,12 @@ async function outcomeOf(query: CardQuery, clinicId: string, deps: ValidationDep
   if (card === 'ambiguous') return { result: 'not_found', card: null, ambiguous: true };
   if (!card) return { result: 'not_found', card: null };
   if (card.revokedAt !== null) return { result: 'not_found', card };
-  if (query.method === 'token') {
+  let deviceId: string | undefined;
+  if ('deviceSlot' in query) {
+    const checked = await checkDeviceCode(card, query, clinicId, deps, now);
+    if ('refused' in checked) return checked.refused;
+    deviceId = checked.deviceId;
+  } else if (query.method === 'token') {
     const secret = deps.box.open(card.secretEncrypted);
     if (!cardCodeMatches(secret, query.code, now)) {
       // A real code this card showed within the last day is a QR left open or a screenshot: say it expired, so the
@@ -54,7 +88,7 @@ async function outcomeOf(query: CardQuery, clinicId: string, deps: ValidationDep
     }
   }
   const state = cardBenefitsState(card, card.graceDays, now);
-  return { result: state === 'active' ? 'valid' : 'inactive', card };
+  return { result: state === 'active' ? 'valid' : 'inactive', card, ...(deviceId ? { deviceId } : {}) };
 }
 
 /**
@@ -96,6 +130,8 @@ function answerOf(method: CardLookupMethod, { result, card, ambiguous }: Outcome
 export type ValidationDeps = {
   db: Database;
   lookups: CardLookups;
+  /** The card holder's device by slot, for a device's offline code. */
+  deviceLookup: DeviceLookup;
   box: SecretBox;
   /** Validations one clinic user may make in a minute, counted in the database across every server process. */
   perMinute: number;
@@ -117,8 +153,9 @@ export async function validateCard(
   const outcome = await outcomeOf(query, caller.clinicId, deps, now);
   const recorded = await recordValidationWithinLimit(
     deps.db,
-    { clinicId: caller.clinicId, userId: caller.userId, cardId: outcome.card?.id ?? null, method: query.method, result: outcome.result },
+    { clinicId: caller.clinicId, userId: caller.userId, cardId: outcome.card?.id ?? null, method: query.method, result: outcome.result, deviceId: outcome.deviceId ?? null },
     { perMinute: deps.perMinute, now },
   );
+  if (recorded && outcome.result === 'valid' && outcome.deviceId) await markCardDeviceUsed(deps.db, outcome.deviceId, now);
   return recorded ? answerOf(query.method, outcome) : null;
 }
