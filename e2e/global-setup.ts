@@ -41,6 +41,8 @@ function serverEnvironment(dataDir: string): NodeJS.ProcessEnv {
     // The network map's tiles come from the local stand-in, never the internet (map-tiles.ts).
     MAP_TILE_URL: E2E_TILE_URL,
     MAP_TILE_ATTRIBUTION: E2E_TILE_ATTRIBUTION,
+    // Headless Chromium has no push service of its own (tests/push.spec.ts): its stand-in's endpoints are on loopback.
+    PUSH_LOOPBACK_ENDPOINTS: 'on',
   };
 }
 

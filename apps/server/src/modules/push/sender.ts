@@ -42,7 +42,8 @@ export async function deliverPush(target: PushTarget, message: PushMessage, keys
     response = await fetch(request.endpoint, {
       method: request.method,
       headers: withoutContentLength(request.headers),
-      body: request.body,
+      // A copy in a plain ArrayBuffer: a body every fetch typing takes (DOM and undici).
+      body: request.body ? new Uint8Array(request.body) : null,
       redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toasts';
-import { useBrowserPush } from '../api/browser-subscription';
+import { useBrowserEndpoint } from '../api/browser-subscription';
 import { usePushState } from '../api/push-state';
 import { useTurnPushOff, useTurnPushOn } from '../api/toggle-push';
 import { notificationPermission, PushSetupError, pushSupport, type PushSupport } from '../lib/browser-push';
@@ -40,14 +40,14 @@ export function NotificationsCard() {
   const id = useId();
   const support = pushSupport();
   const state = usePushState();
-  const browser = useBrowserPush(support === 'supported');
+  const browser = useBrowserEndpoint(support === 'supported');
   const turnOn = useTurnPushOn();
   const turnOff = useTurnPushOff();
   const [failure, setFailure] = useState<string | null>(null);
   const [permission, setPermission] = useState(notificationPermission);
 
   const devices = state.data?.devices ?? [];
-  const endpoint = browser.data?.endpoint ?? null;
+  const endpoint = browser.data ?? null;
   const thisDevice = endpoint ? (devices.find((device) => device.endpoint === endpoint) ?? null) : null;
   const others = devices.filter((device) => device !== thisDevice).length;
   const busy = turnOn.isPending || turnOff.isPending;
@@ -70,7 +70,7 @@ export function NotificationsCard() {
     }
   };
 
-  const unavailable = unavailableText(support === 'supported' && browser.data?.registered === false ? 'unsupported' : support, permission);
+  const unavailable = unavailableText(support, permission);
 
   return (
     <SectionCard id="profile-notifications-title" title={m.title} description={m.description}>

@@ -19,24 +19,33 @@ export function notificationPermission(): NotificationPermission {
   return 'Notification' in window ? Notification.permission : 'default';
 }
 
-/** The app's service worker once it is active; null when none is registered (nothing could receive a push). */
+/** The app's service worker once it is active; null when none is registered yet (nothing could receive a push). */
 async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
   if (!(await navigator.serviceWorker.getRegistration())) return null;
   return navigator.serviceWorker.ready;
 }
 
-/** This browser as far as push goes: whether the app's service worker is there to receive, and its subscription's endpoint. */
-export type BrowserPush = { registered: boolean; endpoint: string | null };
+/** How long turning notifications on waits for the app's service worker to be ready (it registers after the first paint). */
+const READY_TIMEOUT_MS = 10_000;
 
-export async function browserPush(): Promise<BrowserPush> {
-  const registration = await activeRegistration();
-  if (!registration) return { registered: false, endpoint: null };
-  return { registered: true, endpoint: (await registration.pushManager.getSubscription())?.endpoint ?? null };
+/** The app's service worker, waited for a while: on a first visit it is still installing when the patient asks. */
+async function readyRegistration(): Promise<ServiceWorkerRegistration | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), READY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
+/** This browser's push subscription endpoint (null: none, or no service worker yet). */
 export async function browserEndpoint(): Promise<string | null> {
-  return (await browserPush()).endpoint;
+  const registration = await activeRegistration();
+  return (await registration?.pushManager.getSubscription())?.endpoint ?? null;
 }
 
 function bytesOfBase64url(value: string): Uint8Array<ArrayBuffer> {
@@ -62,8 +71,8 @@ export async function subscribeThisBrowser(publicKey: string): Promise<PushSubsc
   const permission = await Notification.requestPermission();
   if (permission === 'denied') throw new PushSetupError(m.denied);
   if (permission !== 'granted') throw new PushSetupError(m.failed);
-  const registration = await activeRegistration();
-  if (!registration) throw new PushSetupError(m.unsupported);
+  const registration = await readyRegistration();
+  if (!registration) throw new PushSetupError(m.failed);
   const applicationServerKey = bytesOfBase64url(publicKey);
   try {
     const existing = await registration.pushManager.getSubscription();
