@@ -114,6 +114,11 @@ const envSchema = z.object({
   LOG_OUTBOX_EMAILS: booleanFromEnv,
   /** Serve the OpenAPI viewer and document at /api/docs; `npm run dev` turns it on. */
   API_DOCS: booleanFromEnv,
+  /**
+   * Server processes on this machine (node:cluster, one port): each answers requests and runs jobs. More than one
+   * needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Run background jobs in this process (default on); off for a process that should only answer requests. */
   JOBS_ENABLED: z
     .enum(['true', 'false', '1', '0'])
@@ -162,6 +167,9 @@ const envSchema = z.object({
 }).refine((env) => env.PAYMENT_PROVIDER !== 'asaas' || env.ASAAS_WEBHOOK_TOKEN !== undefined, {
   path: ['ASAAS_WEBHOOK_TOKEN'],
   message: 'required when PAYMENT_PROVIDER=asaas (at least 16 characters): the token Asaas sends in asaas-access-token',
+}).refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
+  path: ['WEB_CONCURRENCY'],
+  message: 'more than one process needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process',
 });
 
 /** What the payment providers read (modules/payments/providers/index.ts). */
@@ -195,6 +203,8 @@ export type Config = {
   captcha: CaptchaConfig;
   /** Whether server.ts starts the job runner (ADR 012). */
   jobsEnabled: boolean;
+  /** Server processes server.ts forks (node:cluster); 1 runs in this process. */
+  webConcurrency: number;
   signInIpLimit: number;
   cardValidationsPerMinute: number;
   signInAddressFailureLimit: number;
@@ -252,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       afterSignInFailures: e.CAPTCHA_AFTER_SIGN_IN_FAILURES,
     },
     jobsEnabled: e.JOBS_ENABLED,
+    webConcurrency: e.WEB_CONCURRENCY,
     signInIpLimit: e.SIGN_IN_IP_LIMIT,
     cardValidationsPerMinute: e.CARD_VALIDATIONS_PER_MINUTE,
     signInAddressFailureLimit: e.SIGN_IN_ADDRESS_FAILURE_LIMIT,

@@ -46,6 +46,13 @@ export type DatabaseHandle = {
    * costs (no N+1); with no listener it costs one check of an empty set per statement.
    */
   onStatement: (listener: StatementListener) => () => void;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any process on this database, until the
+   * returned function is called. PostgreSQL listens on a connection of its own, outside the pool (a pooler in
+   * transaction mode would lose it); after that connection is lost and made again it calls `onMessage(null)`: messages
+   * may have been missed meanwhile.
+   */
+  listen: (channel: string, onMessage: (payload: string | null) => void) => Promise<() => Promise<void>>;
 };
 
 export type StatementListener = (statement: string, params: unknown[]) => void;
@@ -142,6 +149,7 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
       await client.exec('VACUUM (ANALYZE)');
     },
     ping: (timeoutMs) => pingWithin(db, timeoutMs),
+    listen: (channel, onMessage) => client.listen(checkedChannel(channel), onMessage),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
@@ -308,6 +316,58 @@ export function openPostgres(connectionString: string, poolSize = 10, options: {
     backupExtension: '.dump',
     maintain: null,
     ping: (timeoutMs) => pingWithin(db, timeoutMs),
+    listen: (channel, onMessage) => listenOnOwnConnection(connectionString, checkedChannel(channel), onMessage),
+  };
+}
+
+/** LISTEN takes an identifier, not a parameter: the channels are the code's own constants, checked all the same. */
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_]{1,63}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+/** How long a lost listening connection waits before it is made again. */
+const LISTEN_RECONNECT_MS = 1_000;
+
+/** LISTEN on a connection of its own, made again (every second) whenever it is lost, until stopped. */
+async function listenOnOwnConnection(connectionString: string, channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (again: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionMs, keepAlive: true, application_name: 'carteirinha-listen' });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('error', () => reconnectLater(client));
+    client.on('end', () => reconnectLater(client));
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    if (again) onMessage(null);
+  };
+
+  const reconnectLater = (lost: pg.Client): void => {
+    if (stopped || retry || (current !== null && current !== lost)) return;
+    current = null;
+    lost.end().catch(() => undefined);
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect(true).catch(() => reconnectLater(lost));
+    }, LISTEN_RECONNECT_MS);
+    retry.unref();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
 }
 
