@@ -311,9 +311,10 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerClinicApprovedMail(jobs, { db: database.db, mailer, homeOf, log: app.log });
   await app.register(planRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, mailer, ...site });
-  await app.register(dashboardRoutes, { db: database.db, now, ...site });
+  await app.register(dashboardRoutes, { db: database.db, reader: database.reader, now, ...site });
   await app.register(clinicSettingsRoutes, { db: database.db, resolver, now, ...site });
-  await app.register(reportRoutes, { db: database.db });
+  // Reports read the replica when there is one (ADR 033): heavy, and a moment behind is fine.
+  await app.register(reportRoutes, { db: database.reader });
   await app.register(subscriptionPlanRoutes, { db: database.db, now });
   await app.register(subscriptionRoutes, { db: database.db, now });
   await app.register(profileRoutes, { db: database.db, storage, now });
@@ -355,7 +356,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     siteUrlOf: (clinic) => clinicSiteUrl(clinic, { mainDomain: config.mainDomain, publicUrl: config.publicUrl }),
   });
   await app.register(serviceRoutes, { db: database.db, now });
-  await app.register(visitRoutes, { db: database.db, now });
+  await app.register(visitRoutes, { db: database.db, reader: database.reader, now });
   await app.register(patientVisitRoutes, { db: database.db });
   await app.register(networkRoutes, { db: database.db, now, ...site });
   await app.register(memberRoutes, { db: database.db, jobs, now });

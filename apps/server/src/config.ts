@@ -97,6 +97,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** A streaming replica of DATABASE_URL's server that reports, dashboards and exports read from (ADR 033). */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   /** The platform's own domain: clinics live at `<slug>.<MAIN_DOMAIN>` unless they bring their own domain. */
   MAIN_DOMAIN: z
@@ -167,6 +169,9 @@ const envSchema = z.object({
 }).refine((env) => env.PAYMENT_PROVIDER !== 'asaas' || env.ASAAS_WEBHOOK_TOKEN !== undefined, {
   path: ['ASAAS_WEBHOOK_TOKEN'],
   message: 'required when PAYMENT_PROVIDER=asaas (at least 16 characters): the token Asaas sends in asaas-access-token',
+}).refine((env) => env.DATABASE_REPLICA_URL === undefined || env.DATABASE_URL !== undefined, {
+  path: ['DATABASE_REPLICA_URL'],
+  message: 'a replica needs its primary: set DATABASE_URL too',
 }).refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
   path: ['WEB_CONCURRENCY'],
   message: 'more than one process needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process',
@@ -187,6 +192,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseReplicaUrl: string | undefined;
   publicUrl: string;
   mainDomain: string;
   authSecret: string | undefined;
@@ -242,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mainDomain: e.MAIN_DOMAIN,
     authSecret: e.AUTH_SECRET,

@@ -27,6 +27,7 @@ async function openApp(config: Config, prepare: boolean): Promise<{ app: Fastify
   const fixedModes = await securePrivateTree(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    replicaUrl: config.databaseReplicaUrl,
     dataDir: config.dataDir,
     pgDumpPath: config.pgDumpPath,
     onLockCompromised: (error) => {
