@@ -40,6 +40,8 @@ import { captchaRoutes } from './modules/captcha/routes.ts';
 import { createCaptcha } from './modules/captcha/service.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { createCallerReader } from './modules/auth/caller.ts';
+import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
+import { createCacheInvalidation } from './lib/cache-invalidation.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
 import { registerClinicApprovedMail } from './modules/clinics/approval-mail.ts';
@@ -192,7 +194,11 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerErrorHandler(app);
   registerGracefulClose(app);
 
-  const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log);
+  // Per-process caches of the hot path, cleared on every process through LISTEN/NOTIFY; closed after the requests.
+  const caches = createCacheInvalidation(database);
+  await caches.start();
+  app.addHook('onClose', () => caches.close());
+  const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log, caches);
   const backups = createBackupService({ database, dataDir: config.dataDir, settings, now });
   app.decorate('settings', settings);
   app.decorate('backups', backups);
@@ -208,7 +214,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     return config.smtpUrl ? { server: config.smtpUrl, from: config.mailFrom } : null;
   };
   const mailer = createMailer({ db: database.db, route: smtpRoute, log: app.log, logOutbox: config.logOutboxEmails, smtpAllowedPorts: config.smtpAllowedPorts });
-  const resolver = createHostResolver(database.db, { mainDomain: config.mainDomain, publicUrl: config.publicUrl });
+  const resolver = createHostResolver(database.db, { mainDomain: config.mainDomain, publicUrl: config.publicUrl, caches });
   app.decorate('hostResolver', resolver);
   const storage = createLocalStorage(config.dataDir);
   const background = createBackgroundTasks(app.log);
@@ -239,6 +245,8 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database: several server processes share each address's limit (issue 28).
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(fastifySwagger, {
@@ -307,9 +315,10 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerClinicApprovedMail(jobs, { db: database.db, mailer, homeOf, log: app.log });
   await app.register(planRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, mailer, ...site });
-  await app.register(dashboardRoutes, { db: database.db, now, ...site });
+  await app.register(dashboardRoutes, { db: database.db, reader: database.reader, now, ...site });
   await app.register(clinicSettingsRoutes, { db: database.db, resolver, now, ...site });
-  await app.register(reportRoutes, { db: database.db });
+  // Reports read the replica when there is one (ADR 033): heavy, and a moment behind is fine.
+  await app.register(reportRoutes, { db: database.reader });
   await app.register(subscriptionPlanRoutes, { db: database.db, now });
   await app.register(subscriptionRoutes, { db: database.db, now });
   await app.register(profileRoutes, { db: database.db, storage, now });
@@ -358,7 +367,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     siteUrlOf: (clinic) => clinicSiteUrl(clinic, { mainDomain: config.mainDomain, publicUrl: config.publicUrl }),
   });
   await app.register(serviceRoutes, { db: database.db, now });
-  await app.register(visitRoutes, { db: database.db, jobs, now });
+  await app.register(visitRoutes, { db: database.db, reader: database.reader, jobs, now });
   await app.register(patientVisitRoutes, { db: database.db });
   await app.register(networkRoutes, { db: database.db, now, ...site });
   await app.register(memberRoutes, { db: database.db, jobs, now });

@@ -23,7 +23,8 @@ const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /** Atendimentos: the clinic's visits with their filters and export, 'Registrar Atendimento' and the status of each. */
-export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; jobs: FollowUpQueue; now: () => Date }> = async (app, { db, jobs, now }) => {
+/** `reader`: the replica, where the CSV export reads (ADR 033); everything else here reads and writes `db`. */
+export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; reader: Database; jobs: FollowUpQueue; now: () => Date }> = async (app, { db, reader, jobs, now }) => {
   app.get(
     '/api/clinic/visits',
     {
@@ -54,7 +55,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; jobs: FollowUpQu
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${messages.visitsScreen.fileName}"`)
-        .send(csvStream(messages.visitsScreen.csvHeader, visitExportBatches(db, tenant, request.query)));
+        .send(csvStream(messages.visitsScreen.csvHeader, visitExportBatches(reader, tenant, request.query)));
     },
   );
 
