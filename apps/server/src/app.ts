@@ -40,6 +40,8 @@ import { captchaRoutes } from './modules/captcha/routes.ts';
 import { createCaptcha } from './modules/captcha/service.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { createCallerReader } from './modules/auth/caller.ts';
+import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
+import { createCacheInvalidation } from './lib/cache-invalidation.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
 import { registerClinicApprovedMail } from './modules/clinics/approval-mail.ts';
@@ -113,6 +115,11 @@ export type AppOptions = {
   logStream?: DestinationStream;
   /** The clock of the money rules (due dates, the 7-day withdrawal): tests move it instead of sleeping. */
   now?: () => Date;
+  /**
+   * The clock of sessions: their expiry, the staff inactivity and 12 h limits, the activity stamp. It is better-auth's
+   * (the real time, with which it stamps every session row) unless a test of those rules moves it.
+   */
+  sessionClock?: () => Date;
 };
 
 function loggerFor(config: Config, stream: DestinationStream | undefined): FastifyServerOptions['logger'] {
@@ -164,7 +171,7 @@ function trustProxyOf(config: Config): string[] | false | ((address: string, hop
 }
 
 /** Builds the whole HTTP application on an open database, without listening (tests use `inject`). */
-export async function buildApp({ config, database, authSecret, logger, logStream, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, logger, logStream, now = () => new Date(), sessionClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerFor(config, logStream),
     trustProxy: trustProxyOf(config),
@@ -184,7 +191,11 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerErrorHandler(app);
   registerGracefulClose(app);
 
-  const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log);
+  // Per-process caches of the hot path, cleared on every process through LISTEN/NOTIFY; closed after the requests.
+  const caches = createCacheInvalidation(database);
+  await caches.start();
+  app.addHook('onClose', () => caches.close());
+  const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log, caches);
   const backups = createBackupService({ database, dataDir: config.dataDir, settings, now });
   app.decorate('settings', settings);
   app.decorate('backups', backups);
@@ -200,7 +211,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     return config.smtpUrl ? { server: config.smtpUrl, from: config.mailFrom } : null;
   };
   const mailer = createMailer({ db: database.db, route: smtpRoute, log: app.log, logOutbox: config.logOutboxEmails, smtpAllowedPorts: config.smtpAllowedPorts });
-  const resolver = createHostResolver(database.db, { mainDomain: config.mainDomain, publicUrl: config.publicUrl });
+  const resolver = createHostResolver(database.db, { mainDomain: config.mainDomain, publicUrl: config.publicUrl, caches });
   app.decorate('hostResolver', resolver);
   const storage = createLocalStorage(config.dataDir);
   const background = createBackgroundTasks(app.log);
@@ -231,6 +242,8 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database: several server processes share each address's limit (issue 28).
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(fastifySwagger, {
@@ -258,7 +271,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerHostSite(app, { resolver, publicUrl: config.publicUrl });
   registerRequestOrigin(app, { publicUrl: config.publicUrl });
   registerInputGuard(app);
-  const access = { auth, db: database.db, settings, callers: createCallerReader(auth, database.db), now };
+  const access = { auth, db: database.db, settings, callers: createCallerReader(auth, database.db, sessionClock), now };
   registerAccessControl(app, access);
   registerIdempotency(app, { db: database.db, now });
   app.addHook('onSend', async (request, reply) => {
@@ -299,9 +312,10 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerClinicApprovedMail(jobs, { db: database.db, mailer, homeOf, log: app.log });
   await app.register(planRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, mailer, ...site });
-  await app.register(dashboardRoutes, { db: database.db, now, ...site });
+  await app.register(dashboardRoutes, { db: database.db, reader: database.reader, now, ...site });
   await app.register(clinicSettingsRoutes, { db: database.db, resolver, now, ...site });
-  await app.register(reportRoutes, { db: database.db });
+  // Reports read the replica when there is one (ADR 033): heavy, and a moment behind is fine.
+  await app.register(reportRoutes, { db: database.reader });
   await app.register(subscriptionPlanRoutes, { db: database.db, now });
   await app.register(subscriptionRoutes, { db: database.db, now });
   await app.register(profileRoutes, { db: database.db, storage, now });
@@ -343,7 +357,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     siteUrlOf: (clinic) => clinicSiteUrl(clinic, { mainDomain: config.mainDomain, publicUrl: config.publicUrl }),
   });
   await app.register(serviceRoutes, { db: database.db, now });
-  await app.register(visitRoutes, { db: database.db, now });
+  await app.register(visitRoutes, { db: database.db, reader: database.reader, now });
   await app.register(patientVisitRoutes, { db: database.db });
   await app.register(networkRoutes, { db: database.db, now, ...site });
   await app.register(memberRoutes, { db: database.db, jobs, now });

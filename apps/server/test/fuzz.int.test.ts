@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponseSchema } from '@carteirinha/shared/errors';
-import { cardValidations, clinics, clinicSettings, sessions, signInFailures, webauthnChallenges } from '../src/db/schema.ts';
+import { cardValidations, clinics, clinicSettings, rateLimitHits, sessions, signInFailures, webauthnChallenges } from '../src/db/schema.ts';
 import type { Database } from '../src/db/client.ts';
 import { createClinicWebhookTokenBox } from '../src/modules/payments/providers/index.ts';
 import { CALLERS, createCallers, createTestApp, PUBLIC_URL, TEST_AUTH_SECRET, type Caller } from './helpers.ts';
@@ -525,11 +525,12 @@ describe('issue 12 item 13: hostile input answered 400 in pt-BR, not 500', () =>
 });
 
 describe('fuzz: the data', () => {
-  it('no hostile request changed any table (refused sign-ins, card validation attempts and passkey challenges are recorded by design)', async () => {
+  it('no hostile request changed any table (refused sign-ins, card validation attempts, passkey challenges and rate-limit hits are recorded by design)', async () => {
     // Ledgers written on every attempt, refused ones included: sign-in failures (the throttle), and card_validations,
     // the audit of every validation attempt (issue 15: even an unreadable token is an attempt the clinic must see).
     // A passkey's options take no input: each request is handed a 5-minute challenge, kept until used or expired (ADR 029).
-    const ledgers = new Set<string>([getTableName(signInFailures), getTableName(cardValidations), getTableName(webauthnChallenges)]);
+    // A rate-limited route counts every request, refused or not, in the database that every process shares (ADR 030).
+    const ledgers = new Set<string>([getTableName(signInFailures), getTableName(cardValidations), getTableName(webauthnChallenges), getTableName(rateLimitHits)]);
     const after = await tableDigests(testApp.db);
     const withoutLedger = (digests: Record<string, string>) => Object.fromEntries(Object.entries(digests).filter(([table]) => !ledgers.has(table)));
     expect(withoutLedger(after)).toEqual(withoutLedger(before));

@@ -58,7 +58,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: DestinationStream; now?: () => Date; prepareWeb?: (webDir: string) => Promise<void> } = {},
+  options: { logStream?: DestinationStream; now?: () => Date; sessionClock?: () => Date; prepareWeb?: (webDir: string) => Promise<void> } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-test-'));
   const webDir = path.join(dataDir, 'web');
@@ -78,7 +78,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   // Like the embedded demo: tests that need the stricter defaults turn them on through the settings API.
   await ensureSettingsRow(database.db, DEMO_SETTINGS);
-  const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, logStream: options.logStream, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, logStream: options.logStream, ...(options.now ? { now: options.now } : {}), ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}) });
   await app.ready();
   return {
     app,

@@ -60,14 +60,16 @@ export type Cluster = {
   destroy: () => Promise<void>;
 };
 
-/** initdb + pg_ctl start on a free loopback port, in a temporary folder named after `prefix`. */
-export async function startCluster(prefix = 'carteirinha-pg-'): Promise<Cluster> {
-  const bin = postgresBinDir();
+/** A temporary folder named after `prefix`, the postgres user's. */
+async function clusterFolder(prefix: string): Promise<string> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), prefix));
   if (process.getuid?.() === 0) await execFileAsync('chown', ['postgres:postgres', dir]);
+  return dir;
+}
+
+/** pg_ctl start on the cluster in `data`, on a free loopback port; stopped and removed by `destroy`. */
+async function runCluster(bin: string, dir: string, data: string): Promise<Cluster> {
   const port = await freePort();
-  const data = path.join(dir, 'data');
-  await runAsPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
   const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`;
   const pgCtlNow = (wait: '-w' | '-W', args: string[]) => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'postgres.log'), wait, '-o', options, ...args]);
   // pg_ctl's own wait for a start compares the pid file's start time with its own clock, which never agree under the
@@ -89,6 +91,27 @@ export async function startCluster(prefix = 'carteirinha-pg-'): Promise<Cluster>
       await fsp.rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** initdb + pg_ctl start on a free loopback port, in a temporary folder named after `prefix`. */
+export async function startCluster(prefix = 'carteirinha-pg-'): Promise<Cluster> {
+  const bin = postgresBinDir();
+  const dir = await clusterFolder(prefix);
+  const data = path.join(dir, 'data');
+  await runAsPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
+  return runCluster(bin, dir, data);
+}
+
+/**
+ * A streaming replica of `primary` (pg_basebackup -R: a hot standby that follows the primary's WAL as it is written),
+ * on a loopback port of its own: a deployment's DATABASE_REPLICA_URL.
+ */
+export async function startReplica(primary: Cluster, prefix = 'carteirinha-replica-'): Promise<Cluster> {
+  const bin = postgresBinDir();
+  const dir = await clusterFolder(prefix);
+  const data = path.join(dir, 'data');
+  await runAsPostgres(path.join(bin, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast']);
+  return runCluster(bin, dir, data);
 }
 
 /** Runs `work` on a superuser connection to `database`, closed afterwards. */

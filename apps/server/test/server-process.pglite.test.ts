@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@carteirinha/shared/contracts/me';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { freePort, spawnServer, startServer, stopServer as stop, type ServerProcess } from './server-process.ts';
+import { solvedCaptchaHeaders } from './captcha-kit.ts';
 
 /** Sends a request's head and half its body: the server has taken it and waits for the rest. */
 function requestInFlight(url: string, headers: Record<string, string>, body: string, agent: http.Agent): { finish: () => Promise<number> } {
@@ -95,9 +96,10 @@ describe('the server process on the embedded database', () => {
 
     const admin = await signIn(first.baseUrl, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
     expect(admin.status).toBe(200);
+    const challenge = await (await fetch(`${first.baseUrl}/api/captcha/challenge`)).json();
     const signUp = await fetch(`${first.baseUrl}/api/auth/sign-up/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: first.baseUrl },
+      headers: { 'content-type': 'application/json', origin: first.baseUrl, ...(await solvedCaptchaHeaders(challenge)) },
       body: JSON.stringify({ email: 'sobrevive@teste.dev', password: 'senha-123', name: 'Sobrevive ao Reinício' }),
     });
     expect(signUp.status).toBe(200);

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { SMALL_CAPTCHA_ENV } from './captcha-kit.ts';
 
 /** The real server entry point, run as `npm start` runs it. */
 export const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
@@ -26,7 +28,10 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-/** Starts `node --import tsx src/server.ts` on 127.0.0.1:`port` with a production-like environment plus `env`. */
+/**
+ * Starts `node --import tsx src/server.ts` on 127.0.0.1:`port` with a production-like environment plus `env`; the
+ * captcha is on, as in production, with small work (a test's sign-up solves it: captcha-kit.ts).
+ */
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
@@ -39,6 +44,7 @@ export function spawnServer(dataDir: string, port: number, env: Record<string, s
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       LOG_LEVEL: 'info',
+      ...SMALL_CAPTCHA_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,4 +73,49 @@ export async function startServer(dataDir: string, port: number, env: Record<str
 export async function stopServer(server: ServerProcess): Promise<number | null> {
   if (server.child.exitCode === null) server.child.kill('SIGTERM');
   return server.exited;
+}
+
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * An HTTP call to a server process with a chosen Host (fetch cannot set it: patients and clinic teams live on their
+ * clinic's host) and, when given, a chosen loopback source address (`from`: 127.0.0.2 is another client's address).
+ */
+export function call(
+  baseUrl: string,
+  method: string,
+  url: string,
+  options: { host?: string; headers?: Record<string, string>; body?: unknown; from?: string } = {},
+): Promise<Answer> {
+  const target = new URL(url, baseUrl);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      target,
+      {
+        method,
+        headers: {
+          ...(options.host ? { host: options.host } : {}),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
+        },
+        ...(options.from ? { localAddress: options.from } : {}),
+        timeout: 20_000,
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('no answer')));
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** The Cookie header of the session an answer set (sign-in, sign-up). */
+export function cookieOf(answer: Answer): string {
+  return (answer.headers['set-cookie'] ?? []).map((value) => value.split(';')[0]).join('; ');
 }

@@ -24,6 +24,12 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * Where reads that may be a moment behind go: the streaming replica of DATABASE_REPLICA_URL (reports, dashboards,
+   * exports: the heavy reads), else `db` itself. A read that must see a write just made — a list after a save, the
+   * card, a visit's history — reads `db` (ADR 033).
+   */
+  reader: Database;
   kind: DatabaseKind;
   /** Applies the committed SQL migrations; safe to call from several processes at once. */
   migrate: () => Promise<void>;
@@ -46,6 +52,13 @@ export type DatabaseHandle = {
    * costs (no N+1); with no listener it costs one check of an empty set per statement.
    */
   onStatement: (listener: StatementListener) => () => void;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any process on this database, until the
+   * returned function is called. PostgreSQL listens on a connection of its own, outside the pool (a pooler in
+   * transaction mode would lose it); after that connection is lost and made again it calls `onMessage(null)`: messages
+   * may have been missed meanwhile.
+   */
+  listen: (channel: string, onMessage: (payload: string | null) => void) => Promise<() => Promise<void>>;
 };
 
 export type StatementListener = (statement: string, params: unknown[]) => void;
@@ -123,6 +136,7 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
   const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: observer.logger });
   return {
     db,
+    reader: db,
     kind: 'pglite',
     onStatement: observer.onStatement,
     migrate: () => migratePglite(db, { migrationsFolder }),
@@ -142,6 +156,7 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
       await client.exec('VACUUM (ANALYZE)');
     },
     ping: (timeoutMs) => pingWithin(db, timeoutMs),
+    listen: (channel, onMessage) => client.listen(checkedChannel(channel), onMessage),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
@@ -286,36 +301,106 @@ async function migrateOnOwnConnection(connectionString: string): Promise<void> {
   }
 }
 
-/** Opens a node-postgres pool on a PostgreSQL server; backups run `pgDumpPath` (PG_DUMP_PATH, default `pg_dump`). */
-export function openPostgres(connectionString: string, poolSize = 10, options: { pgDumpPath?: string } = {}): DatabaseHandle {
-  const pgDumpPath = options.pgDumpPath ?? 'pg_dump';
-  const pool = new pg.Pool(poolOptions(connectionString, poolSize));
-  // A connection the server drops (restart, pg_terminate_backend, failover) emits 'error'. The pool listens on idle
-  // connections only; a checked-out one — in the middle of a transaction — would crash the process without a
-  // listener of its own. The query in flight fails (and answers 503), the pool discards the connection, and the next
-  // query opens a new one: the server recovers by itself when the database is back.
+/**
+ * A pool whose dropped connections never crash the process. A connection the server drops (restart,
+ * pg_terminate_backend, failover) emits 'error'. The pool listens on idle connections only; a checked-out one — in
+ * the middle of a transaction — would crash the process without a listener of its own. The query in flight fails (and
+ * answers 503), the pool discards the connection, and the next query opens a new one: the server recovers by itself
+ * when the database is back.
+ */
+function resilientPool(options: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(options);
   pool.on('error', ignoreConnectionError);
   pool.on('connect', (client) => client.on('error', ignoreConnectionError));
+  return pool;
+}
+
+/**
+ * Opens a node-postgres pool on a PostgreSQL server, and one on its read replica when `replicaUrl` is given; backups
+ * run `pgDumpPath` (PG_DUMP_PATH, default `pg_dump`).
+ */
+export function openPostgres(connectionString: string, poolSize = 10, options: { pgDumpPath?: string; replicaUrl?: string } = {}): DatabaseHandle {
+  const pgDumpPath = options.pgDumpPath ?? 'pg_dump';
+  const pool = resilientPool(poolOptions(connectionString, poolSize));
+  const replicaPool = options.replicaUrl ? resilientPool({ ...poolOptions(options.replicaUrl, poolSize), application_name: 'carteirinha-replica' }) : null;
   const observer = statementObserver();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: observer.logger });
+  const reader = replicaPool ? drizzlePg({ client: replicaPool, schema, casing: 'snake_case', logger: observer.logger }) : db;
   return {
     db,
+    reader,
     kind: 'postgres',
     onStatement: observer.onStatement,
     migrate: () => migrateOnOwnConnection(connectionString),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), replicaPool?.end()]);
+    },
     backup: (file) => runPgDump(pool, connectionString, pgDumpPath, file),
     backupExtension: '.dump',
     maintain: null,
     ping: (timeoutMs) => pingWithin(db, timeoutMs),
+    listen: (channel, onMessage) => listenOnOwnConnection(connectionString, checkedChannel(channel), onMessage),
+  };
+}
+
+/** LISTEN takes an identifier, not a parameter: the channels are the code's own constants, checked all the same. */
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_]{1,63}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+/** How long a lost listening connection waits before it is made again. */
+const LISTEN_RECONNECT_MS = 1_000;
+
+/** LISTEN on a connection of its own, made again (every second) whenever it is lost, until stopped. */
+async function listenOnOwnConnection(connectionString: string, channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (again: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionMs, keepAlive: true, application_name: 'carteirinha-listen' });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('error', () => reconnectLater(client));
+    client.on('end', () => reconnectLater(client));
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    if (again) onMessage(null);
+  };
+
+  const reconnectLater = (lost: pg.Client): void => {
+    if (stopped || retry || (current !== null && current !== lost)) return;
+    current = null;
+    lost.end().catch(() => undefined);
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect(true).catch(() => reconnectLater(lost));
+    }, LISTEN_RECONNECT_MS);
+    retry.unref();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
 }
 
 /** The database the configuration names: PostgreSQL when a URL is given, else PGlite under the data folder. */
 export async function openDatabase(
-  options: { databaseUrl: string | undefined; dataDir: string; pgDumpPath?: string } & PgliteOptions,
+  options: { databaseUrl: string | undefined; replicaUrl?: string | undefined; dataDir: string; pgDumpPath?: string } & PgliteOptions,
 ): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, undefined, { pgDumpPath: options.pgDumpPath });
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, undefined, { pgDumpPath: options.pgDumpPath, ...(options.replicaUrl ? { replicaUrl: options.replicaUrl } : {}) });
+  }
   return openPglite(path.join(options.dataDir, 'pglite'), { onLockCompromised: options.onLockCompromised });
 }
 

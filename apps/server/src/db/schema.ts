@@ -142,6 +142,20 @@ export const webauthnChallenges = pgTable(
  * Captcha challenges already used (ADR 029): a solution is accepted once. Kept until the challenge would have expired
  * anyway, after which its signature no longer passes and the row is only clutter.
  */
+/**
+ * The request-rate limits' counters (@fastify/rate-limit's store, lib/rate-limit-store.ts): in the database, so that
+ * every server process counts the same hits (issue 28). One row per route and address, its window's end beside it.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_ends_at_idx').on(t.windowEndsAt)],
+);
+
 export const usedCaptchaChallenges = pgTable(
   'used_captcha_challenges',
   {

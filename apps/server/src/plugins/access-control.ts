@@ -85,7 +85,7 @@ export type AccessDeps = {
   settings: SettingsStore;
   /** The caller's one-statement read (createCallerReader), made once per app. */
   callers: CallerReader;
-  /** The clock of the session rules (the app's `now`); tests move it instead of waiting. */
+  /** The clock of the clinic's standing (a trial's end); the session rules go by the caller reader's clock. */
   now?: () => Date;
 };
 
@@ -152,11 +152,12 @@ function callerClinicOf(assignment: Assignment | undefined): CallerClinic | null
 async function loadContext(deps: AccessDeps, request: FastifyRequest, reply: FastifyReply | null): Promise<RequestContext | null> {
   const { db, settings } = deps;
   const now = (deps.now ?? currentTime)();
-  const caller = await deps.callers.read(request.headers.cookie, now);
+  const caller = await deps.callers.read(request.headers.cookie);
   if (!caller) return null;
   await refuseDeactivatedAccount(db, { id: caller.userId, deactivatedAt: caller.deactivatedAt });
   const { role, clinicId } = caller;
-  await enforceStaffSessionLimits({ db, settings, log: request.log }, { id: caller.sessionId, createdAt: caller.createdAt, lastActiveAt: caller.lastActiveAt }, role, now);
+  const session = { id: caller.sessionId, createdAt: caller.createdAt, lastActiveAt: caller.lastActiveAt };
+  await enforceStaffSessionLimits({ db, settings, log: request.log }, session, role, deps.callers.clock());
   // A page the server draws has no answer of ours to carry a renewed cookie: the next API call renews it.
   if (caller.renewalDue && reply) await renewSession(deps.auth, request, reply);
 

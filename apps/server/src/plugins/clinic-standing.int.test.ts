@@ -64,7 +64,7 @@ async function close(clinicId: string, closed: ClosedCase): Promise<void> {
   await t.db.update(clinics).set({ status: closed.status, trialEndsAt, approvedAt: new Date() }).where(eq(clinics.id, clinicId));
   // Changed behind the routes' back: the host cache may hold the clinic as open (the sign-ups' e-mails resolved its
   // host to build their links), as it would for up to 30 s after a direct database change.
-  t.app.hostResolver.invalidate();
+  await t.app.hostResolver.invalidate();
 }
 
 function call(cookie: string, method: 'GET' | 'PATCH', url: string, host?: string, payload?: Record<string, unknown>) {

@@ -54,8 +54,10 @@ type CookieKey = webcrypto.CryptoKey;
 type CookieRules = { sessionCookie: string; dontRememberCookie: string; key: CookieKey; expiresInMs: number; updateAgeMs: number };
 
 export type CallerReader = {
-  /** The caller of a request with this Cookie header at `now`; null without a validly signed, unexpired session. */
-  read: (cookieHeader: string | undefined, now: Date) => Promise<Caller | null>;
+  /** The caller of a request with this Cookie header; null without a validly signed, unexpired session. */
+  read: (cookieHeader: string | undefined) => Promise<Caller | null>;
+  /** The clock the session rules go by (sessionClock): expiry here, the staff limits and activity stamp after. */
+  clock: () => Date;
 };
 
 export type Caller = CallerRow & {
@@ -119,17 +121,28 @@ function renewalDue(row: CallerRow, rules: CookieRules, now: Date, rememberMe: b
   return rememberMe && row.expiresAt.getTime() - rules.expiresInMs + rules.updateAgeMs <= now.getTime();
 }
 
+/**
+ * The clock a session's expiry is judged by. better-auth stamps `sessions.expires_at` with the real time (its own
+ * `new Date()`), not the app's `now` that tests move to reach a renewal or a delinquency: judging the expiry by the
+ * app's clock would end a week-old test session that better-auth itself still honours.
+ */
+function sessionClock(): Date {
+  return new Date();
+}
+
 /** The caller's read for one app: the statement is prepared once, better-auth's cookie settings read once. */
-export function createCallerReader(auth: Auth, db: Database): CallerReader {
+export function createCallerReader(auth: Auth, db: Database, clock: () => Date = sessionClock): CallerReader {
   const query = callerQuery(db);
   let rules: Promise<CookieRules> | null = null;
   return {
-    async read(cookieHeader, now) {
+    clock,
+    async read(cookieHeader) {
       if (!cookieHeader) return null;
       rules ??= cookieRulesOf(auth);
       const { sessionCookie, dontRememberCookie, key } = await rules;
       const token = await verifiedCookieValue(cookieHeader, sessionCookie, key);
       if (!token) return null;
+      const now = clock();
       const [row] = await query.execute({ token, now: now.toISOString() });
       if (!row) return null;
       // A sign-in without 'remember me' keeps its expiry (better-auth's rule; its cookie is signed like the session's).

@@ -213,12 +213,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const path = pathOf(request);
     if (SESSION_LIMITS_EXEMPT.has(path) || path.startsWith(OAUTH_CALLBACK_PREFIX)) return;
     if (!request.headers.cookie?.includes('session_token')) return;
-    const now = new Date();
-    const caller = await options.callers.read(request.headers.cookie, now);
+    const caller = await options.callers.read(request.headers.cookie);
     if (!caller) return;
     await refuseDeactivatedAccount(options.db, { id: caller.userId, deactivatedAt: caller.deactivatedAt });
     const role = caller.role;
-    await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, { id: caller.sessionId, createdAt: caller.createdAt, lastActiveAt: caller.lastActiveAt }, role, now);
+    await enforceStaffSessionLimits({ db: options.db, settings: options.settings, log: request.log }, { id: caller.sessionId, createdAt: caller.createdAt, lastActiveAt: caller.lastActiveAt }, role, options.callers.clock());
     const site = siteOf(request);
     if (site.kind === 'clinic' && caller.clinicId !== site.clinic.id) {
       request.log.warn({ userId: caller.userId, path }, 'auth.session.wrong_clinic');

@@ -71,7 +71,7 @@ export const brandingRoutes: FastifyPluginAsyncZod<BrandingOptions> = async (app
           .where(eq(clinics.id, tenant.clinicId));
         return brandingOf(tx, tenant.clinicId);
       });
-      resolver.invalidate();
+      await resolver.invalidate();
       request.log.info({ userId: tenant.userId, clinicId: tenant.clinicId }, 'clinic.branding_updated');
       return branding;
     },
@@ -98,7 +98,7 @@ export const brandingRoutes: FastifyPluginAsyncZod<BrandingOptions> = async (app
         return { previous: before, branding: await brandingOf(tx, tenant.clinicId) };
       });
       if (previous.logoUrl) await storage.removeByUrl(previous.logoUrl);
-      resolver.invalidate();
+      await resolver.invalidate();
       return branding;
     },
   );

@@ -1,10 +1,9 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_HEADER, captchaChallengeSchema } from '@carteirinha/shared/contracts/captcha';
+import { CAPTCHA_HEADER } from '@carteirinha/shared/contracts/captcha';
 import { messages } from '@carteirinha/shared/messages';
 import { users } from '../../db/schema.ts';
+import { solvedCaptchaHeaders } from '../../../test/captcha-kit.ts';
 import { PUBLIC_URL, TEST_PASSWORD, createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
 
 const MINUTE_MS = 60_000;
@@ -16,10 +15,8 @@ let clockOffsetMs = 0;
 async function solvedCaptcha(): Promise<string> {
   const answer = await t.app.inject({ method: 'GET', url: '/api/captcha/challenge' });
   expect(answer.statusCode).toBe(200);
-  const challenge = captchaChallengeSchema.parse(answer.json());
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const headers = await solvedCaptchaHeaders(answer.json());
+  return headers[CAPTCHA_HEADER] ?? '';
 }
 
 function signUp(email: string, captcha?: string) {

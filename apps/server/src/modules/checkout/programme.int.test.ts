@@ -205,7 +205,7 @@ describe("enrolment on a clinic's site ('Sou paciente')", () => {
 
     const pending = await createProgramme(t, 'Clínica Aguardando');
     await t.db.update(clinics).set({ status: 'trial', approvedAt: null, trialEndsAt: new Date(Date.now() + 86_400_000) }).where(eq(clinics.id, pending.clinicId));
-    t.app.hostResolver.invalidate();
+    await t.app.hostResolver.invalidate();
     const visitor = await createSignedInUser(t, null);
     const response = await signInOn(`${await slugOf(pending.clinicId)}.localhost`, visitor.email);
     expect(response.statusCode).toBe(403);

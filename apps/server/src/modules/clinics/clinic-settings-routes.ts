@@ -34,7 +34,7 @@ export const clinicSettingsRoutes: FastifyPluginAsyncZod<ClinicSettingsRouteOpti
     async (request) => {
       const saved = await saveClinicSettings(db, requireTenant(request), request.body, site, now());
       // The clinic's name is on its site and in its e-mails: the host cache answers the new one from now on.
-      resolver.invalidate();
+      await resolver.invalidate();
       return saved;
     },
   );

@@ -44,7 +44,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
     { config: admin, schema: { tags: ['admin'], summary: 'Cria uma clínica', body: clinicFormSchema, response: { 201: adminClinicSchema, ...errors } } },
     async (request, reply) => {
       const clinic = await createClinic(db, { userId: requireContext(request).userId }, request.body, site);
-      resolver.invalidate();
+      await resolver.invalidate();
       return reply.status(201).send(clinic);
     },
   );
@@ -57,7 +57,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
     },
     async (request) => {
       const clinic = await updateClinic(db, { userId: requireContext(request).userId }, request.params.id, request.body, site, jobs);
-      resolver.invalidate();
+      await resolver.invalidate();
       return clinic;
     },
   );
@@ -67,7 +67,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
     { config: admin, schema: { tags: ['admin'], summary: 'Exclui uma clínica sem pacientes', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await deleteClinic(db, { userId: requireContext(request).userId }, request.params.id);
-      resolver.invalidate();
+      await resolver.invalidate();
       return reply.status(204).send(null);
     },
   );
@@ -77,7 +77,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<ClinicRoutesOptions> = async (a
     { config: admin, schema: { tags: ['admin'], summary: 'Aprova o cadastro de uma clínica em trial', params: idParamsSchema, response: { 200: adminClinicSchema, ...errors } } },
     async (request) => {
       const clinic = await approveClinic(db, jobs, { userId: requireContext(request).userId }, request.params.id, site, new Date());
-      resolver.invalidate();
+      await resolver.invalidate();
       return clinic;
     },
   );

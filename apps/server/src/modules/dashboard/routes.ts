@@ -13,7 +13,11 @@ import { patientHome } from './patient-home.ts';
 
 const errors = errorResponses(401, 403);
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date } & SiteOptions> = async (app, { db, now, ...site }) => {
+/**
+ * The figures read `reader` — the replica when there is one (ADR 033): a moment behind is fine for a dashboard. The
+ * first steps and the patient's Início read `db`: they must show what the person has just done.
+ */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; reader: Database; now: () => Date } & SiteOptions> = async (app, { db, reader, now, ...site }) => {
   app.get(
     '/api/admin/dashboard',
     {
@@ -21,7 +25,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       schema: { tags: ['admin'], summary: 'Indicadores, clínicas recentes e alertas', response: { 200: adminDashboardSchema, ...errors } },
     },
     // The app's clock: the alerts' windows (failed events of the last 14 days, trials ending) read it, not the machine's.
-    async () => adminDashboard(db, now()),
+    async () => adminDashboard(reader, now()),
   );
 
   app.get(
@@ -30,7 +34,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       config: { access: 'platform:manage' },
       schema: { tags: ['admin'], summary: 'O MRR da plataforma ao fim de cada um dos últimos 12 meses', response: { 200: mrrHistorySchema, ...errors } },
     },
-    async () => mrrHistory(db, now()),
+    async () => mrrHistory(reader, now()),
   );
 
   // The clinic's Dashboard (issue 25): figures of its money and people are its admin's; the desk gets today's visits.
@@ -40,7 +44,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       config: { access: 'clinic:manage' },
       schema: { tags: ['clínica'], summary: 'Os quatro indicadores da clínica e os atendimentos recentes', response: { 200: clinicDashboardSchema, ...errors } },
     },
-    async (request) => clinicDashboard(db, requireTenant(request), now()),
+    async (request) => clinicDashboard(reader, requireTenant(request), now()),
   );
 
   app.get(
@@ -49,7 +53,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       config: { access: 'clinic:manage' },
       schema: { tags: ['clínica'], summary: 'Atendimentos e validações por dia e receita por semana, nas últimas 12 semanas', response: { 200: clinicChartsSchema, ...errors } },
     },
-    async (request) => clinicCharts(db, requireTenant(request), now()),
+    async (request) => clinicCharts(reader, requireTenant(request), now()),
   );
 
   app.get(

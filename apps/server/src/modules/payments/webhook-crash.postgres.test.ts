@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
@@ -8,8 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLINIC_SLUG } from '@carteirinha/shared/constants';
 import { messages } from '@carteirinha/shared/messages';
+import { solvedCaptchaHeaders } from '../../../test/captcha-kit.ts';
 import { APP_DATABASE, asSuperuser, createAppDatabase, eventually, startCluster, tearDownProcessTest, type Cluster } from '../../../test/postgres-cluster.ts';
-import { freePort, startServer, type ServerProcess } from '../../../test/server-process.ts';
+import { call, cookieOf, freePort, startServer, type Answer, type ServerProcess } from '../../../test/server-process.ts';
 import { asaasPaymentObjectOf } from './webhook-envelope.ts';
 import { WEBHOOK_PATH, WEBHOOK_TOKEN_HEADER } from './webhook-routes.ts';
 import { WEBHOOK_EVENT_QUEUE } from './webhook-events.ts';
@@ -32,36 +32,6 @@ const PASSWORD = 'Senha-de-teste-2026!';
 /** Statements of the killed server's processing, seen from pg_stat_activity. */
 const SERVER_APPLICATION = 'carteirinha';
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** An HTTP call with a chosen Host (fetch cannot set it): patients live on their clinic's host. */
-function call(baseUrl: string, method: string, url: string, options: { host?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
-  const target = new URL(url, baseUrl);
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      target,
-      {
-        method,
-        headers: {
-          ...(options.host ? { host: options.host } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...options.headers,
-        },
-        timeout: 20_000,
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('no answer')));
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
 
 /** A pending Pix charge of a new patient of Clínica Demo, as the checkout made it (local provider). */
 type Charge = {
@@ -113,9 +83,12 @@ describe('webhook events across kill -9 and a database outage (PostgreSQL)', () 
   async function pendingCharge(): Promise<Charge> {
     const email = `paciente.${randomUUID()}@teste.dev`;
     const origin = `http://${clinicHost()}`;
-    const signUp = await call(baseUrl(), 'POST', '/api/auth/sign-up/email', { host: clinicHost(), headers: { origin }, body: { email, password: PASSWORD, name: 'Maria da Silva' } });
+    const challenge = await call(baseUrl(), 'GET', '/api/captcha/challenge', { host: clinicHost() });
+    expect(challenge.status, challenge.body).toBe(200);
+    const captcha = await solvedCaptchaHeaders(JSON.parse(challenge.body));
+    const signUp = await call(baseUrl(), 'POST', '/api/auth/sign-up/email', { host: clinicHost(), headers: { origin, ...captcha }, body: { email, password: PASSWORD, name: 'Maria da Silva' } });
     expect(signUp.status, signUp.body).toBe(200);
-    const cookie = (signUp.headers['set-cookie'] ?? []).map((value) => value.split(';')[0]).join('; ');
+    const cookie = cookieOf(signUp);
     const asPatient = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
       call(baseUrl(), method, url, { host: clinicHost(), headers: { cookie, origin, ...headers }, body });
     const plans = JSON.parse((await asPatient('GET', '/api/patient/subscription-plans')).body) as { items: Array<{ id: string }> };

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { ensureSettingsRow, findSettingsRow, updateSettingsRow, type SettingsRow } from './repository.ts';
+import type { CacheInvalidation } from '../../lib/cache-invalidation.ts';
 
 export type { SettingsRow };
 
@@ -23,8 +24,9 @@ const CACHE_MS = 5_000;
  */
 export const DEMO_SETTINGS = { requireAdminTwoFactor: false, allowMultipleSessions: true } as const;
 
-export function createSettingsStore(db: Database, box: SecretBox, log: FastifyBaseLogger): SettingsStore {
+export function createSettingsStore(db: Database, box: SecretBox, log: FastifyBaseLogger, caches: CacheInvalidation): SettingsStore {
   let cached: { row: SettingsRow; at: number } | null = null;
+  caches.on('settings', () => (cached = null));
 
   async function load(): Promise<SettingsRow> {
     const row = await findSettingsRow(db);
@@ -62,6 +64,7 @@ export function createSettingsStore(db: Database, box: SecretBox, log: FastifyBa
         });
         return updated;
       });
+      await caches.publish('settings');
       cached = { row, at: Date.now() };
       return row;
     },

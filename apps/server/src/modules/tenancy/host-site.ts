@@ -4,6 +4,7 @@ import { clinicStandingOf } from '@carteirinha/shared/clinic-standing';
 import type { ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import type { Database } from '../../db/client.ts';
 import { clinics } from '../../db/schema.ts';
+import type { CacheInvalidation } from '../../lib/cache-invalidation.ts';
 
 /** The clinic a white-label host belongs to, with what its pages and e-mails need. */
 export type ClinicSite = {
@@ -46,8 +47,8 @@ const CACHE_MAX_ENTRIES = 5_000;
 
 export type HostResolver = {
   resolve: (hostname: string) => Promise<HostSite>;
-  /** Forget cached hosts after a clinic's domain, slug, status or branding changes. */
-  invalidate: () => void;
+  /** Forget cached hosts, in every server process, after a clinic's domain, slug, status or branding changes. */
+  invalidate: () => Promise<void>;
 };
 
 /**
@@ -55,9 +56,10 @@ export type HostResolver = {
  * `<slug>.<main domain>` or a clinic's own `domain` is that clinic. Answers are cached briefly, because every request
  * asks and the mapping changes rarely.
  */
-export function createHostResolver(db: Database, options: { mainDomain: string; publicUrl: string }): HostResolver {
+export function createHostResolver(db: Database, options: { mainDomain: string; publicUrl: string; caches: CacheInvalidation }): HostResolver {
   const platformHosts = new Set([options.mainDomain, `www.${options.mainDomain}`, new URL(options.publicUrl).hostname, 'localhost']);
   const cache = new Map<string, { site: HostSite; expiresAt: number }>();
+  options.caches.on('hosts', () => cache.clear());
 
   async function lookup(hostname: string): Promise<HostSite> {
     if (platformHosts.has(hostname) || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0) return { kind: 'platform' };
@@ -99,9 +101,7 @@ export function createHostResolver(db: Database, options: { mainDomain: string; 
       cache.set(hostname, { site, expiresAt: Date.now() + CACHE_TTL_MS });
       return site;
     },
-    invalidate() {
-      cache.clear();
-    },
+    invalidate: () => options.caches.publish('hosts'),
   };
 }
 

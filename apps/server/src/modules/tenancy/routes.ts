@@ -54,7 +54,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod<TenancyOptions> = async (app, 
       // The clinic's admin is whoever holds the mailbox, not whoever typed the address first (ADR 006).
       if (!ctx.emailVerified) throw new AppError('FORBIDDEN', messages.tenancy.verifyEmailFirst);
       const created = await createTrialClinic(db, app.jobs, ctx.userId, request.body);
-      options.resolver.invalidate();
+      await options.resolver.invalidate();
       request.log.info({ userId: ctx.userId, clinicId: created.clinicId }, 'clinic.created_by_onboarding');
       return reply.status(201).send({
         clinicId: created.clinicId,

@@ -22,7 +22,8 @@ const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /** Atendimentos: the clinic's visits with their filters and export, 'Registrar Atendimento' and the status of each. */
-export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+/** `reader`: the replica, where the CSV export reads (ADR 033); everything else here reads and writes `db`. */
+export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; reader: Database; now: () => Date }> = async (app, { db, reader, now }) => {
   app.get(
     '/api/clinic/visits',
     {
@@ -53,7 +54,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${messages.visitsScreen.fileName}"`)
-        .send(csvStream(messages.visitsScreen.csvHeader, visitExportBatches(db, tenant, request.query)));
+        .send(csvStream(messages.visitsScreen.csvHeader, visitExportBatches(reader, tenant, request.query)));
     },
   );
 
