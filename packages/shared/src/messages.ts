@@ -2368,6 +2368,7 @@ export const messages = {
       subscriptions: 'Assinaturas',
       charges: 'Cobranças e pagamentos',
       cards: 'Cartões',
+      cardDevices: 'Aparelhos com o cartão offline',
       dependents: 'Dependentes',
       visits: 'Atendimentos',
       cardValidations: 'Consultas ao cartão',
@@ -2377,6 +2378,7 @@ export const messages = {
     exportNone: 'Nenhum registro.',
     deletedName: 'Conta excluída',
     deletedDependentName: 'Dependente excluído',
+    deletedDeviceName: 'Aparelho excluído',
   },
   /** The printable copy of 'Baixar meus dados' (drawn by the server, ADR 027): a column title per field of the JSON. */
   myDataExport: {
@@ -2418,6 +2420,9 @@ export const messages = {
       relationship: 'Parentesco',
       removedAt: 'Removido em',
       cardId: 'Cartão',
+      deviceId: 'Aparelho',
+      confirmedAt: 'Última conexão',
+      lastUsedAt: 'Último uso na clínica',
       serviceName: 'Serviço',
       category: 'Categoria',
       professional: 'Profissional',

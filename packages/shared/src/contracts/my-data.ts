@@ -20,6 +20,8 @@ export const myDataExportSchema = z.object({
   charges: z.array(row),
   /** The printed numbers and their dates; never the secret that derives the QR token. */
   cards: z.array(row),
+  /** The devices enrolled for the offline card (issue 29): names and dates; never their secrets. */
+  cardDevices: z.array(row),
   dependents: z.array(row),
   visits: z.array(row),
   cardValidations: z.array(row),

@@ -199,4 +199,17 @@ describe('card devices: their codes at the desk', () => {
     expect(device.cards[0]).toMatchObject({ active: false });
     expect(await validate(staffA.cookie, deviceToken(device, holder.cards[0]?.number ?? '', at))).toMatchObject({ valid: false, outcome: 'inactive' });
   });
+
+  it("the patient's account deletion (LGPD) removes their devices: the codes stop and the names are blanked", async () => {
+    const at = freshStep();
+    const holder = await createCardHolder(t, clinicA);
+    const device = await enrolled(holder, 'Celular da Ana');
+    const number = holder.cards[0]?.number ?? '';
+    const deletion = await t.app.inject({ method: 'POST', url: '/api/patient/my-data/deletion', headers: headers(holder.cookie), payload: { confirmation: 'EXCLUIR' } });
+    expect(deletion.statusCode, deletion.body).toBeLessThan(300);
+    expect(await validate(staffA.cookie, deviceToken(device, number, at))).toEqual(INVALID);
+    const [row] = await t.db.select({ name: cardDevices.name, revokedAt: cardDevices.revokedAt }).from(cardDevices).where(eq(cardDevices.id, device.device.id));
+    expect(row).toMatchObject({ name: messages.myData.deletedDeviceName });
+    expect(row?.revokedAt).not.toBeNull();
+  });
 });

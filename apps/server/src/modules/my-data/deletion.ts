@@ -8,11 +8,11 @@
  * the law requires them, and without the name they no longer identify the person. The photo file is removed once
  * the transaction has committed.
  */
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AccountDeletionResponse } from '@carteirinha/shared/contracts/my-data';
 import { messages } from '@carteirinha/shared/messages';
 import type { Database } from '../../db/client.ts';
-import { accounts, cardValidations, cards, cpfClaims, dependents, payments, profiles, pushSubscriptions, sessions, subscriptions, twoFactors, users } from '../../db/schema.ts';
+import { accounts, cardDevices, cardValidations, cards, cpfClaims, dependents, payments, profiles, pushSubscriptions, sessions, subscriptions, twoFactors, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -35,6 +35,11 @@ async function keptCounts(tx: Database, ctx: TenantContext): Promise<{ keptCharg
 
 async function blankPersonalData(tx: Database, ctx: TenantContext, now: Date): Promise<void> {
   await tx.update(cards).set({ revokedAt: now }).where(and(eq(cards.clinicId, ctx.clinicId), eq(cards.holderUserId, ctx.userId), isNull(cards.revokedAt)));
+  // The devices of the offline card (issue 29) go with the cards; their names ("Chrome em Android") are blanked too.
+  await tx
+    .update(cardDevices)
+    .set({ revokedAt: sql`coalesce(${cardDevices.revokedAt}, ${now.toISOString()}::timestamptz)`, name: m.deletedDeviceName })
+    .where(and(eq(cardDevices.clinicId, ctx.clinicId), eq(cardDevices.userId, ctx.userId)));
   await tx.update(dependents).set({ fullName: m.deletedDependentName, cpf: null, birthDate: null, relationship: null, updatedAt: now }).where(and(eq(dependents.clinicId, ctx.clinicId), eq(dependents.holderUserId, ctx.userId)));
   await tx.update(dependents).set({ removedAt: now }).where(and(eq(dependents.clinicId, ctx.clinicId), eq(dependents.holderUserId, ctx.userId), isNull(dependents.removedAt)));
   await tx.delete(cpfClaims).where(and(eq(cpfClaims.clinicId, ctx.clinicId), eq(cpfClaims.userId, ctx.userId)));

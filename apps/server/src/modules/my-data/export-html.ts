@@ -53,6 +53,7 @@ ${section(s.profile, data.profile ? [data.profile] : [])}
 ${section(s.subscriptions, data.subscriptions)}
 ${section(s.charges, data.charges)}
 ${section(s.cards, data.cards)}
+${section(s.cardDevices, data.cardDevices)}
 ${section(s.dependents, data.dependents)}
 ${section(s.visits, data.visits)}
 ${section(s.cardValidations, data.cardValidations)}

@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { MyDataExport } from '@carteirinha/shared/contracts/my-data';
 import type { Database } from '../../db/client.ts';
-import { auditLog, cardValidations, cards, clinics, dependents, payments, profiles, subscriptionPlans, subscriptions, termsAcceptances, users, visits } from '../../db/schema.ts';
+import { auditLog, cardDevices, cardValidations, cards, clinics, dependents, payments, profiles, subscriptionPlans, subscriptions, termsAcceptances, users, visits } from '../../db/schema.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -71,12 +71,17 @@ async function clinicRowsOf(tx: Database, patient: Patient) {
     .from(cards)
     .where(and(eq(cards.clinicId, patient.clinicId), eq(cards.holderUserId, patient.userId)))
     .orderBy(asc(cards.issuedAt));
+  const deviceRows = await tx
+    .select({ id: cardDevices.id, name: cardDevices.name, createdAt: cardDevices.createdAt, confirmedAt: cardDevices.confirmedAt, lastUsedAt: cardDevices.lastUsedAt, revokedAt: cardDevices.revokedAt })
+    .from(cardDevices)
+    .where(and(eq(cardDevices.clinicId, patient.clinicId), eq(cardDevices.userId, patient.userId)))
+    .orderBy(asc(cardDevices.createdAt));
   const cardIds = cardRows.map((row) => row.id);
   const validationRows =
     cardIds.length === 0
       ? []
       : await tx
-          .select({ id: cardValidations.id, cardId: cardValidations.cardId, method: cardValidations.method, result: cardValidations.result, createdAt: cardValidations.createdAt })
+          .select({ id: cardValidations.id, cardId: cardValidations.cardId, deviceId: cardValidations.deviceId, method: cardValidations.method, result: cardValidations.result, createdAt: cardValidations.createdAt })
           .from(cardValidations)
           .where(and(eq(cardValidations.clinicId, patient.clinicId), inArray(cardValidations.cardId, cardIds)))
           .orderBy(asc(cardValidations.createdAt));
@@ -108,6 +113,7 @@ async function clinicRowsOf(tx: Database, patient: Patient) {
     subscriptions: subscriptionRows.map(plain),
     charges: chargeRows.map(plain),
     cards: cardRows.map(plain),
+    cardDevices: deviceRows.map(plain),
     dependents: dependentRows.map(plain),
     visits: visitRows.map(plain),
     cardValidations: validationRows.map(plain),
