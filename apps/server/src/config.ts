@@ -97,6 +97,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A direct connection to DATABASE_URL's server when DATABASE_URL goes through PgBouncer in transaction mode: the
+   * migrations' advisory lock, LISTEN and pg_dump use it, and the app sends its statements unnamed through the pooler.
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   /** A streaming replica of DATABASE_URL's server that reports, dashboards and exports read from (ADR 033). */
   DATABASE_REPLICA_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -177,6 +182,9 @@ const envSchema = z.object({
 }).refine((env) => env.DATABASE_REPLICA_URL === undefined || env.DATABASE_URL !== undefined, {
   path: ['DATABASE_REPLICA_URL'],
   message: 'a replica needs its primary: set DATABASE_URL too',
+}).refine((env) => env.DATABASE_DIRECT_URL === undefined || env.DATABASE_URL !== undefined, {
+  path: ['DATABASE_DIRECT_URL'],
+  message: 'the direct connection is beside a pooled DATABASE_URL: set DATABASE_URL too',
 }).refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
   path: ['WEB_CONCURRENCY'],
   message: 'more than one process needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process',
@@ -198,6 +206,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseReplicaUrl: string | undefined;
+  databaseDirectUrl: string | undefined;
   publicUrl: string;
   mainDomain: string;
   authSecret: string | undefined;
@@ -256,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mainDomain: e.MAIN_DOMAIN,
     authSecret: e.AUTH_SECRET,

@@ -28,6 +28,7 @@ async function openApp(config: Config, prepare: boolean): Promise<{ app: Fastify
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     replicaUrl: config.databaseReplicaUrl,
+    directUrl: config.databaseDirectUrl,
     dataDir: config.dataDir,
     pgDumpPath: config.pgDumpPath,
     onLockCompromised: (error) => {

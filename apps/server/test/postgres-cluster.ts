@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -112,6 +112,60 @@ export async function startReplica(primary: Cluster, prefix = 'carteirinha-repli
   const data = path.join(dir, 'data');
   await runAsPostgres(path.join(bin, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast']);
   return runCluster(bin, dir, data);
+}
+
+/** Debian's PgBouncer (1.18 on bookworm); CI installs the package beside PostgreSQL's. */
+const PGBOUNCER = '/usr/sbin/pgbouncer';
+
+export type Bouncer = {
+  /** The app's connection through the pooler (the same role and database as `appDatabaseUrl`). */
+  appDatabaseUrl: string;
+  /** Server connections PgBouncer keeps per user and database: the most the database ever sees from it. */
+  poolSize: number;
+  stop: () => Promise<void>;
+};
+
+/**
+ * PgBouncer in transaction mode in front of `cluster`'s app database, on a free loopback port, as the postgres user
+ * (it refuses to run as root). Trust authentication on loopback, like the test clusters.
+ */
+export async function startPgBouncer(cluster: Cluster, poolSize = 3): Promise<Bouncer> {
+  const dir = await clusterFolder('carteirinha-pgbouncer-');
+  const port = await freePort();
+  const ini = path.join(dir, 'pgbouncer.ini');
+  await fsp.writeFile(path.join(dir, 'userlist.txt'), `"${APP_ROLE}" ""\n"postgres" ""\n`);
+  await fsp.writeFile(
+    ini,
+    [
+      '[databases]',
+      `${APP_DATABASE} = host=127.0.0.1 port=${cluster.port} dbname=${APP_DATABASE}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${path.join(dir, 'userlist.txt')}`,
+      'pool_mode = transaction',
+      `default_pool_size = ${poolSize}`,
+      'max_client_conn = 500',
+      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
+      '',
+    ].join('\n'),
+  );
+  if (process.getuid?.() === 0) await execFileAsync('chown', ['-R', 'postgres:postgres', dir]);
+  const asRoot = process.getuid?.() === 0;
+  const child = spawn(asRoot ? 'runuser' : PGBOUNCER, asRoot ? ['-u', 'postgres', '--', PGBOUNCER, ini] : [ini], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await waitUntilReady(postgresBinDir(), port);
+  return {
+    appDatabaseUrl: `postgres://${APP_ROLE}@127.0.0.1:${port}/${APP_DATABASE}`,
+    poolSize,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      await fsp.rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Runs `work` on a superuser connection to `database`, closed afterwards. */

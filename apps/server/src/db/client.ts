@@ -258,19 +258,38 @@ export const POSTGRES_TIMEOUTS = {
   queryMs: 20_000,
 } as const;
 
-/** Connection settings of every pooled connection. */
-function poolOptions(connectionString: string, max: number): pg.PoolConfig {
+/**
+ * Connection settings of every pooled connection. Through a pooler in transaction mode (`pooled`) the server-side
+ * timeouts cannot be startup parameters (PgBouncer refuses them, and would hand the connection to another client
+ * anyway): they are the login role's then (`ALTER ROLE … SET`, README "Behind PgBouncer").
+ */
+function poolOptions(connectionString: string, max: number, pooled = false): pg.PoolConfig {
+  const serverTimeouts = {
+    statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+    lock_timeout: POSTGRES_TIMEOUTS.lockMs,
+    idle_in_transaction_session_timeout: POSTGRES_TIMEOUTS.idleInTransactionMs,
+  };
   return {
     connectionString,
     max,
     connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionMs,
-    statement_timeout: POSTGRES_TIMEOUTS.statementMs,
-    lock_timeout: POSTGRES_TIMEOUTS.lockMs,
-    idle_in_transaction_session_timeout: POSTGRES_TIMEOUTS.idleInTransactionMs,
+    ...(pooled ? {} : serverTimeouts),
     query_timeout: POSTGRES_TIMEOUTS.queryMs,
     keepAlive: true,
     application_name: 'carteirinha',
   };
+}
+
+/** The databases reached through a pooler in transaction mode: their statements must be sent unnamed. */
+const behindPooler = new WeakSet<Database>();
+
+/**
+ * The name of a prepared statement (the hot path's lookups), or '' — node-postgres then sends it unnamed — on a
+ * database reached through PgBouncer in transaction mode, which (1.18) keeps no named statement between
+ * transactions: the next one may run on another server connection that never saw it.
+ */
+export function statementName(db: Database, name: string): string {
+  return behindPooler.has(db) ? '' : name;
 }
 
 /** Swallows a connection's 'error' event: the query in flight already failed with it, and the pool drops the client. */
@@ -319,27 +338,35 @@ function resilientPool(options: pg.PoolConfig): pg.Pool {
  * Opens a node-postgres pool on a PostgreSQL server, and one on its read replica when `replicaUrl` is given; backups
  * run `pgDumpPath` (PG_DUMP_PATH, default `pg_dump`).
  */
-export function openPostgres(connectionString: string, poolSize = 10, options: { pgDumpPath?: string; replicaUrl?: string } = {}): DatabaseHandle {
+export function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  options: { pgDumpPath?: string; replicaUrl?: string; directUrl?: string } = {},
+): DatabaseHandle {
   const pgDumpPath = options.pgDumpPath ?? 'pg_dump';
-  const pool = resilientPool(poolOptions(connectionString, poolSize));
+  // Through a pooler, what needs a session of its own — the migrations' advisory lock, LISTEN, pg_dump — goes direct.
+  const pooled = options.directUrl !== undefined;
+  const directUrl = options.directUrl ?? connectionString;
+  const pool = resilientPool(poolOptions(connectionString, poolSize, pooled));
   const replicaPool = options.replicaUrl ? resilientPool({ ...poolOptions(options.replicaUrl, poolSize), application_name: 'carteirinha-replica' }) : null;
   const observer = statementObserver();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: observer.logger });
+  if (pooled) behindPooler.add(db);
   const reader = replicaPool ? drizzlePg({ client: replicaPool, schema, casing: 'snake_case', logger: observer.logger }) : db;
   return {
     db,
     reader,
     kind: 'postgres',
     onStatement: observer.onStatement,
-    migrate: () => migrateOnOwnConnection(connectionString),
+    migrate: () => migrateOnOwnConnection(directUrl),
     close: async () => {
       await Promise.all([pool.end(), replicaPool?.end()]);
     },
-    backup: (file) => runPgDump(pool, connectionString, pgDumpPath, file),
+    backup: (file) => runPgDump(pool, directUrl, pgDumpPath, file),
     backupExtension: '.dump',
     maintain: null,
     ping: (timeoutMs) => pingWithin(db, timeoutMs),
-    listen: (channel, onMessage) => listenOnOwnConnection(connectionString, checkedChannel(channel), onMessage),
+    listen: (channel, onMessage) => listenOnOwnConnection(directUrl, checkedChannel(channel), onMessage),
   };
 }
 
@@ -396,10 +423,14 @@ async function listenOnOwnConnection(connectionString: string, channel: string, 
 
 /** The database the configuration names: PostgreSQL when a URL is given, else PGlite under the data folder. */
 export async function openDatabase(
-  options: { databaseUrl: string | undefined; replicaUrl?: string | undefined; dataDir: string; pgDumpPath?: string } & PgliteOptions,
+  options: { databaseUrl: string | undefined; replicaUrl?: string | undefined; directUrl?: string | undefined; dataDir: string; pgDumpPath?: string } & PgliteOptions,
 ): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, undefined, { pgDumpPath: options.pgDumpPath, ...(options.replicaUrl ? { replicaUrl: options.replicaUrl } : {}) });
+    return openPostgres(options.databaseUrl, undefined, {
+      pgDumpPath: options.pgDumpPath,
+      ...(options.replicaUrl ? { replicaUrl: options.replicaUrl } : {}),
+      ...(options.directUrl ? { directUrl: options.directUrl } : {}),
+    });
   }
   return openPglite(path.join(options.dataDir, 'pglite'), { onLockCompromised: options.onLockCompromised });
 }

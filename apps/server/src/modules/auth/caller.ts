@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { getCryptoKey } from 'better-auth/crypto';
-import type { Database } from '../../db/client.ts';
+import { statementName, type Database } from '../../db/client.ts';
 import { clinics, passkeys, sessions, userRoles, users } from '../../db/schema.ts';
 import type { Auth } from './auth.ts';
 
@@ -42,7 +42,7 @@ function callerQuery(db: Database) {
     // An expired session is no session, as better-auth's own read says (it then deletes the row; a read leaves it).
     .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('caller_identity');
+    .prepare(statementName(db, 'caller_identity'));
 }
 
 export type CallerRow = Awaited<ReturnType<ReturnType<typeof callerQuery>['execute']>>[number];

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { statementName, type Database } from '../../db/client.ts';
 import type { CardLookupMethod, CardValidationResult } from '@carteirinha/shared/contracts/cards';
 import { cardDevices, cardValidations, cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
 
@@ -69,7 +69,7 @@ export function prepareCardLookups(db: Database) {
   const byNumber = cardFactsQuery(db)
     .where(and(eq(cards.number, sql.placeholder('number')), eq(cards.clinicId, sql.placeholder('clinicId'))))
     .limit(1)
-    .prepare('card_by_number');
+    .prepare(statementName(db, 'card_by_number'));
   // A person's CPF (/clinica/validar): a holder's own card or a dependent's card (one card per person per clinic). Two
   // rows are two people carrying the CPF — data from before a CPF was one person's (issue 22) — and then no card is
   // the answer: the reception asks for the card number.
@@ -77,7 +77,7 @@ export function prepareCardLookups(db: Database) {
     .where(and(eq(cards.clinicId, sql.placeholder('clinicId')), personWithCpf(sql.placeholder('clinicId'), sql.placeholder('cpf'))))
     .orderBy(desc(subscriptions.createdAt), sql`${cards.dependentId} is not null`, asc(cards.issuedAt))
     .limit(2)
-    .prepare('card_by_cpf');
+    .prepare(statementName(db, 'card_by_cpf'));
   return {
     byNumber: async (clinicId: string, number: string): Promise<CardFacts | null> => (await byNumber.execute({ number, clinicId }))[0] ?? null,
     byCpf: async (clinicId: string, cpf: string): Promise<CardFacts | 'ambiguous' | null> => {
@@ -244,7 +244,7 @@ export function prepareDeviceLookup(db: Database) {
       ),
     )
     .limit(1)
-    .prepare('card_device_by_slot');
+    .prepare(statementName(db, 'card_device_by_slot'));
   return async (clinicId: string, userId: string, slot: number) => (await bySlot.execute({ clinicId, userId, slot }))[0] ?? null;
 }
 export type DeviceLookup = ReturnType<typeof prepareDeviceLookup>;

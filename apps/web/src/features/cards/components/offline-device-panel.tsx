@@ -84,7 +84,7 @@ export function OfflineDevicePanel({ me, record, revoked }: { me: MeResponse; re
             {m.enrolTitle}
           </h2>
         </CardTitle>
-        <CardDescription>{record ? m.thisDeviceReady : m.enrolText}</CardDescription>
+        {record ? null : <CardDescription>{m.enrolText}</CardDescription>}
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {revoked ? (

