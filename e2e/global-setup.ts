@@ -128,7 +128,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await prepareDatabase(env);
   const stopTiles = await startTileServer();
 
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, '../apps/server/src/server.ts')], { cwd: HERE, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // The production build of the server, as `npm start` runs it (`npm run build` makes it beside the web app's).
+  const serverBuild = path.join(HERE, '../apps/server/dist/server.js');
+  if (!fs.existsSync(serverBuild)) throw new Error(`${serverBuild} is missing: run npm run build first`);
+  const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], { cwd: HERE, env, stdio: ['ignore', 'ignore', 'pipe'] });
   const errors = forwardErrors(server, 'WebServer');
   try {
     await waitUntilReady(server, errors);

@@ -102,6 +102,11 @@ const envSchema = z.object({
    * migrations' advisory lock, LISTEN and pg_dump use it, and the app sends its statements unnamed through the pooler.
    */
   DATABASE_DIRECT_URL: z.string().url().optional(),
+  /**
+   * Connections each server process keeps to PostgreSQL (and as many to the replica). PostgreSQL serves best with
+   * about twice its cores busy at once across every process: size it by that, not by the traffic.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** A streaming replica of DATABASE_URL's server that reports, dashboards and exports read from (ADR 033). */
   DATABASE_REPLICA_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -202,6 +207,7 @@ export type Config = {
   databaseUrl: string | undefined;
   databaseReplicaUrl: string | undefined;
   databaseDirectUrl: string | undefined;
+  databasePoolSize: number;
   publicUrl: string;
   mainDomain: string;
   authSecret: string | undefined;
@@ -259,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mainDomain: e.MAIN_DOMAIN,
     authSecret: e.AUTH_SECRET,

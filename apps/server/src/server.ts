@@ -29,6 +29,7 @@ async function openApp(config: Config, prepare: boolean): Promise<{ app: Fastify
     databaseUrl: config.databaseUrl,
     replicaUrl: config.databaseReplicaUrl,
     directUrl: config.databaseDirectUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     pgDumpPath: config.pgDumpPath,
     onLockCompromised: (error) => {

@@ -423,10 +423,10 @@ async function listenOnOwnConnection(connectionString: string, channel: string, 
 
 /** The database the configuration names: PostgreSQL when a URL is given, else PGlite under the data folder. */
 export async function openDatabase(
-  options: { databaseUrl: string | undefined; replicaUrl?: string | undefined; directUrl?: string | undefined; dataDir: string; pgDumpPath?: string } & PgliteOptions,
+  options: { databaseUrl: string | undefined; replicaUrl?: string | undefined; directUrl?: string | undefined; poolSize?: number; dataDir: string; pgDumpPath?: string } & PgliteOptions,
 ): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, undefined, {
+    return openPostgres(options.databaseUrl, options.poolSize, {
       pgDumpPath: options.pgDumpPath,
       ...(options.replicaUrl ? { replicaUrl: options.replicaUrl } : {}),
       ...(options.directUrl ? { directUrl: options.directUrl } : {}),
