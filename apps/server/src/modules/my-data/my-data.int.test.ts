@@ -82,8 +82,15 @@ describe('Baixar meus dados', () => {
     expect(data.cards.every((row) => !('secretEncrypted' in row))).toBe(true);
     expect(data.dependents.map((row) => row.fullName)).toEqual(['Dependente 1']);
     expect(data.cardValidations).toHaveLength(3);
-    expect(JSON.stringify(data)).not.toMatch(/7777|8888/);
-    for (const other of [...neighbour.cards, ...stranger.cards]) expect(JSON.stringify(data)).not.toContain(other.number);
+    // Nothing of the neighbour (same clinic) or the stranger (another clinic): their ids, card numbers and charges
+    // (R$ 77,77 and R$ 88,88) — looked for as values, not as digits a random id may happen to carry.
+    const text = JSON.stringify(data);
+    for (const other of [neighbour, stranger]) {
+      expect(text).not.toContain(other.userId);
+      expect(text).not.toContain(other.subscriptionId);
+      for (const card of other.cards) expect(text).not.toContain(card.number);
+    }
+    expect(text).not.toMatch(/"amountCents":(7777|8888)\b/);
   });
 
   it("prints the same in HTML under the clinic's name, escaped", async () => {
