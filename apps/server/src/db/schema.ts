@@ -936,7 +936,7 @@ export const cardValidations = pgTable(
   (t) => [
     index('card_validations_clinic_created_idx').on(t.clinicId, t.createdAt),
     index('card_validations_card_idx').on(t.cardId),
-    // The per-user limit is counted over the last minute in the insert itself (ADR 014).
+    // A user's attempts (the foreign key's ON DELETE SET NULL when an account is deleted, the access log).
     index('card_validations_user_created_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { statementName, type Database } from '../../db/client.ts';
 import type { CardLookupMethod, CardValidationResult } from '@carteirinha/shared/contracts/cards';
-import { cardDevices, cardValidations, cards, clinics, clinicSettings, dependents, profiles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
+import { cardDevices, cardValidations, cards, clinics, clinicSettings, dependents, profiles, rateLimitHits, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
 
 /**
  * What every card question reads in one statement: the card, its subscription and plan, the person's name and photo
@@ -135,35 +135,57 @@ export async function findClinicBrand(db: Database, clinicId: string): Promise<{
 
 const MINUTE_MS = 60_000;
 
+export type ValidationAttempt = {
+  clinicId: string;
+  userId: string;
+  cardId: string | null;
+  method: CardLookupMethod;
+  result: CardValidationResult;
+  deviceId: string | null;
+};
+
 /**
- * Writes one validation attempt unless the user already made `perMinute` in the minute before `now`; answers whether
- * it did. The count and the insert are one statement (INSERT … SELECT … WHERE count < limit), so the limit holds across
- * every server process sharing the database, and the hot path has no statement more than the insert it always had
- * (issue 22: an in-memory limit let N processes allow N × the limit). Two requests of one user that arrive in the
- * same instant may both see the last free slot: the limit can be passed by the requests in flight at once, never by
- * the number of processes. Counted on card_validations_user_created_idx.
+ * Writes one validation attempt unless the user already made `perMinute` in their current minute; answers whether it
+ * did. The user's count is a row of rate_limit_hits (a fixed window, like the sign-in limits' store), bumped in the
+ * same statement as the insert — a data-modifying CTE the insert runs only when the bump happened — so the limit holds
+ * across every server process sharing the database at the cost of one row lock per attempt, constant however many
+ * attempts the minute already holds (issue 28: counting the minute's rows grew with the pace of the desk). A refused
+ * attempt neither counts nor is recorded. Prepared once per app, like the lookups.
  */
-export async function recordValidationWithinLimit(
-  db: Database,
-  attempt: { clinicId: string; userId: string; cardId: string | null; method: CardLookupMethod; result: CardValidationResult; deviceId: string | null },
-  limit: { perMinute: number; now: Date },
-): Promise<boolean> {
-  const at = limit.now.toISOString();
-  const since = new Date(limit.now.getTime() - MINUTE_MS).toISOString();
+export function prepareValidationRecorder(db: Database) {
+  const bumped = db.$with('bumped', { ok: sql<number>`ok` }).as(
+    sql`insert into ${rateLimitHits} (key, hits, window_ends_at)
+      values (${sql.placeholder('key')}, 1, ${sql.placeholder('windowEndsAt')}::timestamptz)
+      on conflict (key) do update set
+        hits = case when ${rateLimitHits.windowEndsAt} <= ${sql.placeholder('at')}::timestamptz then 1 else ${rateLimitHits.hits} + 1 end,
+        window_ends_at = case when ${rateLimitHits.windowEndsAt} <= ${sql.placeholder('at')}::timestamptz then excluded.window_ends_at else ${rateLimitHits.windowEndsAt} end
+      where ${rateLimitHits.windowEndsAt} <= ${sql.placeholder('at')}::timestamptz or ${rateLimitHits.hits} < ${sql.placeholder('perMinute')}::int
+      returning 1 as ok`,
+  );
   // Every column of the table, in its order (drizzle's INSERT … SELECT names them all).
-  const inserted = await db
+  const record = db
+    .with(bumped)
     .insert(cardValidations)
     .select(
-      sql`select gen_random_uuid(), ${attempt.clinicId}::uuid, ${attempt.userId}::uuid, ${attempt.cardId}::uuid,
-        ${attempt.method}::card_lookup_method, ${attempt.result}::card_validation_result, ${at}::timestamptz,
-        ${attempt.deviceId}::uuid
-      where (select count(*) from ${cardValidations}
-        where ${cardValidations.userId} = ${attempt.userId}::uuid and ${cardValidations.createdAt} > ${since}::timestamptz
-          and ${cardValidations.createdAt} <= ${at}::timestamptz) < ${limit.perMinute}`,
+      sql`select gen_random_uuid(), ${sql.placeholder('clinicId')}::uuid, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('cardId')}::uuid,
+        ${sql.placeholder('method')}::card_lookup_method, ${sql.placeholder('result')}::card_validation_result, ${sql.placeholder('at')}::timestamptz,
+        ${sql.placeholder('deviceId')}::uuid
+      where exists (select 1 from ${bumped})`,
     )
-    .returning({ id: cardValidations.id });
-  return inserted.length > 0;
+    .returning({ id: cardValidations.id })
+    .prepare(statementName(db, 'record_card_validation'));
+  return async (attempt: ValidationAttempt, limit: { perMinute: number; now: Date }): Promise<boolean> => {
+    const inserted = await record.execute({
+      ...attempt,
+      key: `card-validation|${attempt.userId}`,
+      at: limit.now.toISOString(),
+      windowEndsAt: new Date(limit.now.getTime() + MINUTE_MS).toISOString(),
+      perMinute: limit.perMinute,
+    });
+    return inserted.length > 0;
+  };
 }
+export type ValidationRecorder = ReturnType<typeof prepareValidationRecorder>;
 
 /** What the patient's device list shows, and what the validation reads of a device. */
 const deviceColumns = {

@@ -32,6 +32,7 @@ import {
   listPatientCards,
   prepareCardLookups,
   prepareDeviceLookup,
+  prepareValidationRecorder,
   revokeCardDeviceRow,
   type CardDeviceRow,
   type CardFacts,
@@ -92,6 +93,7 @@ function toCardDevice(row: CardDeviceRow): CardDevice {
 export const cardRoutes: FastifyPluginAsyncZod<CardRouteOptions> = async (app, { db, box, now, validationsPerMinute, siteUrlOf }) => {
   const lookups = prepareCardLookups(db);
   const deviceLookup = prepareDeviceLookup(db);
+  const recordAttempt = prepareValidationRecorder(db);
 
   /** What an enrolled device may show offline: the patient's cards as the server sees them now, and for how long. */
   async function offlineStandingOf(tenant: TenantContext, confirmedAt: Date) {
@@ -184,7 +186,7 @@ export const cardRoutes: FastifyPluginAsyncZod<CardRouteOptions> = async (app, {
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const answer = await validateCard({ db, lookups, deviceLookup, box, perMinute: validationsPerMinute }, tenant, request.body, now());
+      const answer = await validateCard({ db, lookups, deviceLookup, recordAttempt, box, perMinute: validationsPerMinute }, tenant, request.body, now());
       if (!answer) throw new AppError('RATE_LIMITED', messages.cards.validationRateLimited);
       return answer;
     },

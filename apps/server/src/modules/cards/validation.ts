@@ -8,7 +8,7 @@ import { digitsOfTyped, isValidCardNumber } from './card-number.ts';
 import { offlineCodesUntil, parseDeviceToken } from '@carteirinha/shared/device-code';
 import { cardCodeMatches, cardCodeWasShownWithin, parseCardToken } from './card-token.ts';
 import { deviceCodeMatches, deviceCodeWasShownWithin } from './device-code.ts';
-import { markCardDeviceUsed, recordValidationWithinLimit, type CardFacts, type CardLookups, type DeviceLookup } from './repository.ts';
+import { markCardDeviceUsed, type CardFacts, type CardLookups, type DeviceLookup, type ValidationRecorder } from './repository.ts';
 
 /** What the receptionist's input asks for: a card by its QR token, its printed number, or its person's CPF. */
 type CardQuery =
@@ -132,6 +132,8 @@ export type ValidationDeps = {
   lookups: CardLookups;
   /** The card holder's device by slot, for a device's offline code. */
   deviceLookup: DeviceLookup;
+  /** Writes the attempt within the user's limit of the minute (prepareValidationRecorder). */
+  recordAttempt: ValidationRecorder;
   box: SecretBox;
   /** Validations one clinic user may make in a minute, counted in the database across every server process. */
   perMinute: number;
@@ -139,8 +141,8 @@ export type ValidationDeps = {
 
 /**
  * Validar QR Code / Validar Cartão (specification §7 validate-qrcode). One statement finds the card in the caller's
- * clinic, the code is checked in memory, and one statement writes the attempt to card_validations while counting the
- * caller's attempts of the last minute (recordValidationWithinLimit). Answers null when that minute's share is spent:
+ * clinic, the code is checked in memory, and one statement writes the attempt to card_validations while counting it
+ * against the caller's share of the minute (prepareValidationRecorder). Answers null when that share is spent:
  * then nothing is recorded and nothing of the lookup is answered.
  */
 export async function validateCard(
@@ -151,8 +153,7 @@ export async function validateCard(
 ): Promise<ValidateCardResponse | null> {
   const query = cardQueryOf(input);
   const outcome = await outcomeOf(query, caller.clinicId, deps, now);
-  const recorded = await recordValidationWithinLimit(
-    deps.db,
+  const recorded = await deps.recordAttempt(
     { clinicId: caller.clinicId, userId: caller.userId, cardId: outcome.card?.id ?? null, method: query.method, result: outcome.result, deviceId: outcome.deviceId ?? null },
     { perMinute: deps.perMinute, now },
   );
