@@ -140,6 +140,11 @@ const envSchema = z.object({
   SIGN_IN_IP_LIMIT: z.coerce.number().int().positive().default(30),
   /** Card validations one clinic user may make per minute (issue 15: rate limited per clinic user). */
   CARD_VALIDATIONS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /**
+   * How long a process keeps a caller's session, user, role and clinic between requests (issue 28); every change to
+   * them clears it at once on every process (LISTEN/NOTIFY, ADR 035). 0 reads them on every request.
+   */
+  CALLER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Failed sign-ins one account may take from one address per window: that address alone is then held back. */
   SIGN_IN_ADDRESS_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins one account may take per hour from all addresses (security checklist: ≤ 100), with a growing delay. */
@@ -235,6 +240,7 @@ export type Config = {
   webConcurrency: number;
   signInIpLimit: number;
   cardValidationsPerMinute: number;
+  callerCacheMs: number;
   signInAddressFailureLimit: number;
   signInAccountFailureLimit: number;
   signInWindowMs: number;
@@ -297,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: e.WEB_CONCURRENCY,
     signInIpLimit: e.SIGN_IN_IP_LIMIT,
     cardValidationsPerMinute: e.CARD_VALIDATIONS_PER_MINUTE,
+    callerCacheMs: e.CALLER_CACHE_MS,
     signInAddressFailureLimit: e.SIGN_IN_ADDRESS_FAILURE_LIMIT,
     signInAccountFailureLimit: e.SIGN_IN_ACCOUNT_FAILURE_LIMIT,
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,

@@ -73,6 +73,9 @@ export async function createTestApp(
     WEB_DIST_DIR: webDir,
     // The captcha is off for tests that are about something else; its own tests turn it on (ADR 029).
     CAPTCHA: 'off',
+    // Tests change sessions, roles and clinics straight in the database and ask at once; on PostgreSQL the trigger's
+    // message reaches the app a moment later. The caller cache's own tests turn it on (caller-cache.int.test.ts).
+    CALLER_CACHE_MS: '0',
     ...env,
   });
   const database = await createTestDatabase();

@@ -55,10 +55,10 @@ export type DatabaseHandle = {
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any process on this database, until the
    * returned function is called. PostgreSQL listens on a connection of its own, outside the pool (a pooler in
-   * transaction mode would lose it); after that connection is lost and made again it calls `onMessage(null)`: messages
-   * may have been missed meanwhile.
+   * transaction mode would lose it); when that connection is lost it calls `onLost` at once, and once it is made again
+   * `onMessage(null)`: messages may have been missed meanwhile. PGlite, in this process, never loses it.
    */
-  listen: (channel: string, onMessage: (payload: string | null) => void) => Promise<() => Promise<void>>;
+  listen: (channel: string, onMessage: (payload: string | null) => void, onLost?: () => void) => Promise<() => Promise<void>>;
 };
 
 export type StatementListener = (statement: string, params: unknown[]) => void;
@@ -366,7 +366,7 @@ export function openPostgres(
     backupExtension: '.dump',
     maintain: null,
     ping: (timeoutMs) => pingWithin(db, timeoutMs),
-    listen: (channel, onMessage) => listenOnOwnConnection(directUrl, checkedChannel(channel), onMessage),
+    listen: (channel, onMessage, onLost) => listenOnOwnConnection(directUrl, checkedChannel(channel), onMessage, onLost),
   };
 }
 
@@ -380,7 +380,12 @@ function checkedChannel(channel: string): string {
 const LISTEN_RECONNECT_MS = 1_000;
 
 /** LISTEN on a connection of its own, made again (every second) whenever it is lost, until stopped. */
-async function listenOnOwnConnection(connectionString: string, channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>> {
+async function listenOnOwnConnection(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string | null) => void,
+  onLost: () => void = () => undefined,
+): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -405,6 +410,7 @@ async function listenOnOwnConnection(connectionString: string, channel: string, 
   const reconnectLater = (lost: pg.Client): void => {
     if (stopped || retry || (current !== null && current !== lost)) return;
     current = null;
+    onLost();
     lost.end().catch(() => undefined);
     retry = setTimeout(() => {
       retry = undefined;

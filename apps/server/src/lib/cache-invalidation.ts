@@ -4,9 +4,16 @@ import type { DatabaseHandle } from '../db/client.ts';
 /** The channel every server process of one database listens on for the caches to clear. */
 const CHANNEL = 'carteirinha_caches';
 
-/** The in-process caches: the clinic behind each host name (host-site.ts) and the platform settings (settings/store.ts). */
-export type CacheTopic = 'hosts' | 'settings';
-const TOPICS: readonly CacheTopic[] = ['hosts', 'settings'];
+/**
+ * The in-process caches: the clinic behind each host name (host-site.ts), the platform settings (settings/store.ts)
+ * and the signed-in callers (auth/caller.ts), whose messages come from triggers (migration 0028) and name one user
+ * (`callers:<user id>`) or none (`callers`: all of them).
+ */
+export type CacheTopic = 'hosts' | 'settings' | 'callers';
+const TOPICS: readonly CacheTopic[] = ['hosts', 'settings', 'callers'];
+
+/** Clears a topic's cache: the entries of `key` (a user, for the callers), or all of them when `key` is null. */
+export type CacheClear = (key: string | null) => void;
 
 export type CacheInvalidation = {
   /**
@@ -15,7 +22,12 @@ export type CacheInvalidation = {
    */
   publish: (topic: CacheTopic) => Promise<void>;
   /** `clear` runs on each invalidation of `topic`, and after a lost listening connection, when messages may be lost. */
-  on: (topic: CacheTopic, clear: () => void) => void;
+  on: (topic: CacheTopic, clear: CacheClear) => void;
+  /**
+   * Whether the messages arrive now: false before start and from the moment the listening connection is lost until it
+   * is made again. A cache that must never serve a stale entry (the callers') is not read meanwhile.
+   */
+  listening: () => boolean;
   /** Starts listening (once, before the server takes requests). */
   start: () => Promise<void>;
   close: () => Promise<void>;
@@ -25,31 +37,55 @@ function isTopic(value: string): value is CacheTopic {
   return TOPICS.some((topic) => topic === value);
 }
 
+/** `topic` or `topic:key`; null for a message of no topic of ours. */
+function parseMessage(payload: string): { topic: CacheTopic; key: string | null } | null {
+  const colon = payload.indexOf(':');
+  const topic = colon === -1 ? payload : payload.slice(0, colon);
+  if (!isTopic(topic)) return null;
+  return { topic, key: colon === -1 ? null : payload.slice(colon + 1) };
+}
+
 /**
  * The short caches of a request's hot path stay per process (issue 28: a read per request saved), and a change
  * reaches every process through PostgreSQL's LISTEN/NOTIFY rather than waiting out the cache's time.
  */
 export function createCacheInvalidation(database: DatabaseHandle): CacheInvalidation {
-  const clears = new Map<CacheTopic, Array<() => void>>();
+  const clears = new Map<CacheTopic, CacheClear[]>();
   let stop: (() => Promise<void>) | null = null;
-  const clearAll = (topic: CacheTopic) => {
-    for (const clear of clears.get(topic) ?? []) clear();
+  let listening = false;
+  const clearAll = (topic: CacheTopic, key: string | null) => {
+    for (const clear of clears.get(topic) ?? []) clear(key);
   };
   return {
     async publish(topic) {
-      clearAll(topic);
+      clearAll(topic, null);
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${topic})`);
     },
     on(topic, clear) {
       clears.set(topic, [...(clears.get(topic) ?? []), clear]);
     },
+    listening: () => listening,
     async start() {
-      stop ??= await database.listen(CHANNEL, (payload) => {
-        if (payload === null) TOPICS.forEach(clearAll);
-        else if (isTopic(payload)) clearAll(payload);
-      });
+      stop ??= await database.listen(
+        CHANNEL,
+        (payload) => {
+          if (payload === null) {
+            TOPICS.forEach((topic) => clearAll(topic, null));
+            listening = true;
+            return;
+          }
+          const message = parseMessage(payload);
+          if (message) clearAll(message.topic, message.key);
+        },
+        () => {
+          listening = false;
+          TOPICS.forEach((topic) => clearAll(topic, null));
+        },
+      );
+      listening = true;
     },
     async close() {
+      listening = false;
       await stop?.();
       stop = null;
     },

@@ -233,6 +233,13 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     for (const method of methods) if (method !== 'HEAD') routeRules.push({ method, url: route.url, access });
   });
 
+  // better-auth's routes change the session itself (sign-out, a second factor checked, a renewal): this process's copy
+  // goes at once, and the trigger's message clears the others' (ADR 035).
+  // Before the answer leaves, so that the browser's next request cannot overtake it.
+  app.addHook('onSend', async (request) => {
+    if (request.url.startsWith('/api/auth/')) deps.callers.forget(request.headers.cookie);
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;

@@ -1,8 +1,8 @@
-import { webcrypto } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { getCryptoKey } from 'better-auth/crypto';
 import { statementName, type Database } from '../../db/client.ts';
 import { clinics, passkeys, sessions, userRoles, users } from '../../db/schema.ts';
+import type { CacheInvalidation } from '../../lib/cache-invalidation.ts';
 import type { Auth } from './auth.ts';
 
 /**
@@ -47,8 +47,8 @@ function callerQuery(db: Database) {
 
 export type CallerRow = Awaited<ReturnType<ReturnType<typeof callerQuery>['execute']>>[number];
 
-/** The HMAC key better-auth derives from its secret to sign cookies. */
-type CookieKey = webcrypto.CryptoKey;
+/** The key better-auth signs cookies with: its secret's UTF-8 bytes, as an HMAC-SHA256 key (getCryptoKey). */
+type CookieKey = Buffer;
 
 /** better-auth's settings the read needs: its cookies' names, the secret that signs them, the sliding renewal. */
 type CookieRules = { sessionCookie: string; dontRememberCookie: string; key: CookieKey; expiresInMs: number; updateAgeMs: number };
@@ -56,6 +56,12 @@ type CookieRules = { sessionCookie: string; dontRememberCookie: string; key: Coo
 export type CallerReader = {
   /** The caller of a request with this Cookie header; null without a validly signed, unexpired session. */
   read: (cookieHeader: string | undefined) => Promise<Caller | null>;
+  /**
+   * Drops this process's copy of the session in this Cookie header: after a request to better-auth's own routes
+   * (sign-out, a second factor checked), which change the session in ways the next request of the same browser must
+   * see without waiting for the trigger's message.
+   */
+  forget: (cookieHeader: string | undefined) => void;
   /** The clock the session rules go by (sessionClock): expiry here, the staff limits and activity stamp after. */
   clock: () => Date;
 };
@@ -90,9 +96,11 @@ export function cookieValue(header: string, name: string): string | null {
 
 /**
  * The value of a cookie better-auth signed (`<value>.<HMAC-SHA256 in base64>`), or null when it is missing or its
- * signature is not ours: the same check as better-call's getSignedCookie, with better-auth's own key derivation.
+ * signature is not ours: the same check as better-call's getSignedCookie, with the same key. Node's synchronous HMAC
+ * rather than WebCrypto's: the asynchronous verify was 8 % of a validation's CPU (a job and a promise per cookie,
+ * bench/RESULTS.md), the hash itself a couple of microseconds.
  */
-export async function verifiedCookieValue(header: string, name: string, key: CookieKey): Promise<string | null> {
+export function verifiedCookieValue(header: string, name: string, key: CookieKey): string | null {
   const signed = cookieValue(header, name);
   if (!signed) return null;
   const dot = signed.lastIndexOf('.');
@@ -100,9 +108,9 @@ export async function verifiedCookieValue(header: string, name: string, key: Coo
   const value = signed.slice(0, dot);
   const signature = signed.slice(dot + 1);
   if (signature.length !== 44 || !signature.endsWith('=')) return null;
-  const bytes = Buffer.from(signature, 'base64');
-  const valid = await webcrypto.subtle.verify('HMAC', key, bytes, new TextEncoder().encode(value));
-  return valid ? value : null;
+  const given = Buffer.from(signature, 'base64');
+  const expected = createHmac('sha256', key).update(value).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }
 
 async function cookieRulesOf(auth: Auth): Promise<CookieRules> {
@@ -110,7 +118,7 @@ async function cookieRulesOf(auth: Auth): Promise<CookieRules> {
   return {
     sessionCookie: context.authCookies.sessionToken.name,
     dontRememberCookie: context.authCookies.dontRememberToken.name,
-    key: await getCryptoKey(context.secret),
+    key: Buffer.from(context.secret, 'utf8'),
     expiresInMs: context.sessionConfig.expiresIn * 1000,
     updateAgeMs: context.sessionConfig.updateAge * 1000,
   };
@@ -130,24 +138,107 @@ function sessionClock(): Date {
   return new Date();
 }
 
-/** The caller's read for one app: the statement is prepared once, better-auth's cookie settings read once. */
-export function createCallerReader(auth: Auth, db: Database, clock: () => Date = sessionClock): CallerReader {
+/** Sessions a process keeps at most: past it the oldest go first (a flood of sessions cannot grow the heap). */
+const CALLER_CACHE_ENTRIES = 10_000;
+
+/**
+ * Each process's copy of its callers' rows, by session token, for `ms` (ADR 035). Every change to a session, user, role,
+ * passkey or clinic clears the rows it touches on every process at once: triggers send `callers:<user id>` or
+ * `callers` through LISTEN/NOTIFY (migration 0028). Nothing is read from it while the listening connection is down,
+ * and a row read while a message arrived is not kept (it may be older than the message).
+ */
+function createCallerCache(ms: number, invalidation: CacheInvalidation) {
+  const byToken = new Map<string, { row: CallerRow; until: number }>();
+  const tokensOf = new Map<string, Set<string>>();
+  let generation = 0;
+  const drop = (token: string) => {
+    const entry = byToken.get(token);
+    if (!entry) return;
+    byToken.delete(token);
+    tokensOf.get(entry.row.userId)?.delete(token);
+  };
+  invalidation.on('callers', (userId) => {
+    generation += 1;
+    if (userId === null) {
+      byToken.clear();
+      tokensOf.clear();
+      return;
+    }
+    for (const token of tokensOf.get(userId) ?? []) byToken.delete(token);
+    tokensOf.delete(userId);
+  });
+  return {
+    get(token: string): CallerRow | null {
+      const entry = byToken.get(token);
+      if (!entry || !invalidation.listening()) return null;
+      if (entry.until > performance.now()) return entry.row;
+      drop(token);
+      return null;
+    },
+    generation: () => generation,
+    keep(token: string, row: CallerRow, readAt: number): void {
+      if (readAt !== generation || !invalidation.listening()) return;
+      if (byToken.size >= CALLER_CACHE_ENTRIES) {
+        const oldest = byToken.keys().next().value;
+        if (oldest !== undefined) drop(oldest);
+      }
+      byToken.set(token, { row, until: performance.now() + ms });
+      tokensOf.set(row.userId, (tokensOf.get(row.userId) ?? new Set()).add(token));
+    },
+    drop,
+  };
+}
+
+/**
+ * The caller's read for one app: the statement is prepared once, better-auth's cookie settings read once; with a
+ * cache (`cacheMs` > 0), a session's row is read once per `cacheMs` per process instead of once per request.
+ */
+export function createCallerReader(
+  auth: Auth,
+  db: Database,
+  options: { clock?: () => Date; cacheMs?: number; invalidation?: CacheInvalidation } = {},
+): CallerReader {
+  const clock = options.clock ?? sessionClock;
   const query = callerQuery(db);
+  const cache = options.cacheMs && options.invalidation ? createCallerCache(options.cacheMs, options.invalidation) : null;
   let rules: Promise<CookieRules> | null = null;
+  let knownRules: CookieRules | null = null;
+  const rulesOf = async () => {
+    rules ??= cookieRulesOf(auth).then((read) => (knownRules = read));
+    return rules;
+  };
+  const tokenOf = async (cookieHeader: string) => {
+    const { sessionCookie, key } = await rulesOf();
+    return verifiedCookieValue(cookieHeader, sessionCookie, key);
+  };
+  const rowOf = async (token: string, now: Date): Promise<CallerRow | null> => {
+    const cached = cache?.get(token);
+    if (cached) return cached;
+    const readAt = cache?.generation() ?? 0;
+    const [row] = await query.execute({ token, now: now.toISOString() });
+    if (row) cache?.keep(token, row, readAt);
+    return row ?? null;
+  };
   return {
     clock,
+    forget(cookieHeader) {
+      // Without known rules no request has been read yet, so nothing is kept.
+      if (!cache || !cookieHeader || !knownRules) return;
+      const token = verifiedCookieValue(cookieHeader, knownRules.sessionCookie, knownRules.key);
+      if (token) cache.drop(token);
+    },
     async read(cookieHeader) {
       if (!cookieHeader) return null;
-      rules ??= cookieRulesOf(auth);
-      const { sessionCookie, dontRememberCookie, key } = await rules;
-      const token = await verifiedCookieValue(cookieHeader, sessionCookie, key);
+      const token = await tokenOf(cookieHeader);
       if (!token) return null;
       const now = clock();
-      const [row] = await query.execute({ token, now: now.toISOString() });
-      if (!row) return null;
+      const row = await rowOf(token, now);
+      // An expired session is no session (the statement says so too; a kept row is judged here).
+      if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
+      const known = await rulesOf();
       // A sign-in without 'remember me' keeps its expiry (better-auth's rule; its cookie is signed like the session's).
-      const rememberMe = (await verifiedCookieValue(cookieHeader, dontRememberCookie, key)) === null;
-      return { ...row, renewalDue: renewalDue(row, await rules, now, rememberMe) };
+      const rememberMe = verifiedCookieValue(cookieHeader, known.dontRememberCookie, known.key) === null;
+      return { ...row, renewalDue: renewalDue(row, known, now, rememberMe) };
     },
   };
 }
