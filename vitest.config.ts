@@ -39,6 +39,9 @@ const serverProject = {
 
 export default defineConfig({
   test: {
+    // The JSON report feeds the summary at the end of `npm test` (.ci/test-summary.mjs).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     // Vitest's default is one worker fewer than the cores: one, on CI's two. The server tests often wait on a database
     // (PostgreSQL's own processes), so a second worker there uses the idle time.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),

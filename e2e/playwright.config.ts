@@ -15,7 +15,8 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report feeds the summary at the end of `npm test` (.ci/test-summary.mjs).
+  reporter: [['list'], ['json', { outputFile: path.resolve(import.meta.dirname, '../test-results/e2e.json') }]],
   outputDir: path.join(os.tmpdir(), 'carteirinha-e2e-results'),
   use: {
     baseURL: E2E_BASE_URL,

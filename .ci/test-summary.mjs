@@ -1,0 +1,61 @@
+// The last lines of `npm test`: which tests failed (or passed only on a retry), in both runners. The unit and browser
+// suites run side by side and their logs follow one another, so a failure of the first would otherwise sit far above
+// the end of the log, which is the part a CI page shows.
+import fs from 'node:fs';
+
+const MAX_LISTED = 12;
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function firstLine(text) {
+  // Playwright's and Vitest's messages carry ANSI colours.
+  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 200) ?? '';
+}
+
+function vitestSummary(report) {
+  if (!report) return { line: 'unit: no report (did not run or did not finish)', failed: [] };
+  const failed = report.testResults.flatMap((file) => {
+    const tests = file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${file.name.replace(process.cwd() + '/', '')} › ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed before its tests ran (an import error, a failing hook) has no failed test of its own.
+    return tests.length === 0 && file.status === 'failed' ? [`${file.name.replace(process.cwd() + '/', '')} — ${firstLine(file.message)}`] : tests;
+  });
+  return { line: `unit: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numTotalTests} in all`, failed };
+}
+
+function playwrightSummary(report) {
+  if (!report) return { line: 'e2e: no report (did not run or did not finish)', failed: [], flaky: [] };
+  const failed = [];
+  const flaky = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const name = `${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].filter(Boolean).join(' › ')}`;
+        const error = test.results.flatMap((result) => result.errors ?? []).map((e) => firstLine(e.message))[0] ?? '';
+        if (test.status === 'unexpected') failed.push(`${name} — ${error}`);
+        else if (test.status === 'flaky') flaky.push(name);
+      }
+    }
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  const stats = report.stats ?? {};
+  return { line: `e2e: ${stats.expected ?? 0} passed, ${stats.unexpected ?? 0} failed, ${stats.flaky ?? 0} flaky, ${stats.skipped ?? 0} did not run`, failed, flaky };
+}
+
+const unit = vitestSummary(readJson('test-results/vitest.json'));
+const e2e = playwrightSummary(readJson('test-results/e2e.json'));
+console.log('\n── Test summary ──');
+console.log(unit.line);
+console.log(e2e.line);
+for (const [label, list] of [['failed (unit)', unit.failed], ['failed (e2e)', e2e.failed], ['flaky (e2e)', e2e.flaky]]) {
+  if (list.length === 0) continue;
+  console.log(`${label}:`);
+  for (const item of list.slice(0, MAX_LISTED)) console.log(`  ${item}`);
+  if (list.length > MAX_LISTED) console.log(`  … and ${list.length - MAX_LISTED} more`);
+}
