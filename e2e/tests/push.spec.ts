@@ -129,8 +129,15 @@ test('the service worker shows a push as the clinic’s notification, with the c
   // What the server sends (push.int.test.ts decrypts it from the push service double): delivered by DevTools as the
   // push service would, to the real service worker.
   const message: PushMessage = { title: 'Clínica Demo', body: 'Pagamento de R$ 49,90 confirmado.', url: `${demo}/paciente/assinatura`, tag: 'confirmed' };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: demo, registrationId, data: JSON.stringify(message) });
-  await expect.poll(() => shownNotifications(page)).toEqual([{ title: message.title, body: message.body, tag: 'confirmed', data: { url: message.url } }]);
+  // DevTools now and then drops a delivery made just after the worker took control (one run in three here, 27/11),
+  // where a push service would try again: so does the test, until the notification shows. One tag: never two of them.
+  await expect
+    .poll(async () => {
+      const shown = await shownNotifications(page);
+      if (shown.length === 0) await cdp.send('ServiceWorker.deliverPushMessage', { origin: demo, registrationId, data: JSON.stringify(message) });
+      return shown;
+    })
+    .toEqual([{ title: message.title, body: message.body, tag: 'confirmed', data: { url: message.url } }]);
 
   // Something that is not our message shows nothing more.
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: demo, registrationId, data: 'não é JSON' });
