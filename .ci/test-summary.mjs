@@ -2,8 +2,10 @@
 // suites run side by side and their logs follow one another, so a failure of the first would otherwise sit far above
 // the end of the log, which is the part a CI page shows.
 import fs from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const MAX_LISTED = 12;
+const print = (line) => process.stdout.write(`${line}\n`);
 
 function readJson(file) {
   try {
@@ -15,7 +17,7 @@ function readJson(file) {
 
 function firstLine(text) {
   // Playwright's and Vitest's messages carry ANSI colours.
-  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 200) ?? '';
+  return stripVTControlCharacters(String(text ?? '')).split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 200) ?? '';
 }
 
 function vitestSummary(report) {
@@ -50,12 +52,12 @@ function playwrightSummary(report) {
 
 const unit = vitestSummary(readJson('test-results/vitest.json'));
 const e2e = playwrightSummary(readJson('test-results/e2e.json'));
-console.log('\n── Test summary ──');
-console.log(unit.line);
-console.log(e2e.line);
+print('\n── Test summary ──');
+print(unit.line);
+print(e2e.line);
 for (const [label, list] of [['failed (unit)', unit.failed], ['failed (e2e)', e2e.failed], ['flaky (e2e)', e2e.flaky]]) {
   if (list.length === 0) continue;
-  console.log(`${label}:`);
-  for (const item of list.slice(0, MAX_LISTED)) console.log(`  ${item}`);
-  if (list.length > MAX_LISTED) console.log(`  … and ${list.length - MAX_LISTED} more`);
+  print(`${label}:`);
+  for (const item of list.slice(0, MAX_LISTED)) print(`  ${item}`);
+  if (list.length > MAX_LISTED) print(`  … and ${list.length - MAX_LISTED} more`);
 }
