@@ -69,7 +69,22 @@ export async function paidPatientOnDemo(
     201,
   );
   await callFromPage(page, `/api/patient/payments/${created.payment.id}/simulate`, anything, { method: 'POST', body: {} });
-  const [card] = await callFromPage(page, '/api/patient/cards', (body) => patientCardListSchema.parse(body).items);
+  const [card] = await cardsOnceIssued(page);
   if (!card) throw new Error('the new patient has no card');
   return { fullName, email, suffix, paidCents: created.payment.amountCents, card };
+}
+
+/**
+ * The patient's cards once the paid subscription's are issued: a job issues them right after the payment is applied
+ * (ADR 013), so the first read after 'pago' may come a moment before them, as 'Meu Cartão' does.
+ */
+export async function cardsOnceIssued(page: Page, count = 1): Promise<PatientCard[]> {
+  let cards: PatientCard[] = [];
+  await expect
+    .poll(async () => {
+      cards = await callFromPage(page, '/api/patient/cards', (body) => patientCardListSchema.parse(body).items);
+      return cards.length;
+    })
+    .toBeGreaterThanOrEqual(count);
+  return cards;
 }

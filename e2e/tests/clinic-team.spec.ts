@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { patientCardListSchema } from '@carteirinha/shared/contracts/cards';
+import { cardsOnceIssued } from '../patient-api';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
 import { approvedClinicOfNewOwner, type OwnedClinic } from '../clinic-owner';
 import { expect, expectCardShows, test } from '../fixtures';
@@ -75,8 +75,7 @@ async function patientWithCard(browser: Browser, clinic: OwnedClinic, site: stri
     await expectToast(page, 'Pagamento confirmado!');
     await expect(page.getByTestId('subscription-status')).toHaveText('Ativa');
     // Read from the page: only the browser resolves `*.localhost`.
-    const cards = await page.evaluate(async () => (await fetch('/api/patient/cards')).json());
-    const [card] = patientCardListSchema.parse(cards).items;
+    const [card] = await cardsOnceIssued(page);
     if (!card) throw new Error('the paid subscription has no card');
     return card.number;
   } finally {

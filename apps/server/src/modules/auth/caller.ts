@@ -155,7 +155,9 @@ function createCallerCache(ms: number, invalidation: CacheInvalidation) {
     const entry = byToken.get(token);
     if (!entry) return;
     byToken.delete(token);
-    tokensOf.get(entry.row.userId)?.delete(token);
+    const tokens = tokensOf.get(entry.row.userId);
+    tokens?.delete(token);
+    if (tokens?.size === 0) tokensOf.delete(entry.row.userId);
   };
   invalidation.on('callers', (userId) => {
     generation += 1;
