@@ -10,7 +10,8 @@
  * Validation is then reported as a fraction of pgbench and a multiple of PostgREST.
  *
  *   npm run hot-path -w bench -- --database-url postgres://postgres@127.0.0.1:54329/bench_scale_1 --data-dir /tmp/escala-pg
- *     [--web-concurrency 2] [--connections 50] [--seconds 10]
+ *     [--web-concurrency 2] [--connections 50] [--seconds 10] [--pooler]
+ *   (--pooler: the server reaches the database through PgBouncer in transaction mode, the peers directly)
  *   npm run hot-path -w bench -- --data-dir /tmp/scale-pglite
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
@@ -23,6 +24,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import { startPgBouncer, type Bouncer } from '../apps/server/test/postgres-cluster.ts';
 import { appendResult, signInCookie, startServerOnData } from './harness.ts';
 
 const execFileAsync = promisify(execFile);
@@ -36,6 +38,9 @@ const DATA_DIR = argument('--data-dir');
 const CONNECTIONS = Number(argument('--connections', '50'));
 const SECONDS = Number(argument('--seconds', '10'));
 const WEB_CONCURRENCY = argument('--web-concurrency', '1') ?? '1';
+const POOLER = process.argv.includes('--pooler');
+/** PgBouncer's server connections: the app's pool per process (DATABASE_POOL_SIZE), shared by every process. */
+const POOLER_SIZE = 10;
 
 type Figures = { reqPerSec: number; p50: number; p99: number; errors: number };
 
@@ -178,6 +183,11 @@ async function main(): Promise<void> {
   await fs.access(serverBuild).catch(() => {
     throw new Error(`${serverBuild} is missing: run npm run build first`);
   });
+  let bouncer: Bouncer | null = null;
+  if (POOLER && DATABASE_URL) {
+    const url = new URL(DATABASE_URL);
+    bouncer = await startPgBouncer({ port: Number(url.port) }, POOLER_SIZE, { database: url.pathname.slice(1), role: decodeURIComponent(url.username) });
+  }
   const spawnedAt = performance.now();
   const server = spawn(process.execPath, [serverBuild], {
     env: {
@@ -187,7 +197,9 @@ async function main(): Promise<void> {
       PORT: String(port),
       PUBLIC_URL: address,
       DATA_DIR,
-      ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      ...(DATABASE_URL ? { DATABASE_URL: bouncer?.appDatabaseUrl ?? DATABASE_URL } : {}),
+      // Through the pooler, LISTEN and the migrations' lock go straight to the database (README "Behind PgBouncer").
+      ...(bouncer && DATABASE_URL ? { DATABASE_DIRECT_URL: DATABASE_URL } : {}),
       WEB_CONCURRENCY,
       JOBS_ENABLED: 'false',
       LOG_LEVEL: 'warn',
@@ -233,6 +245,8 @@ async function main(): Promise<void> {
     }
   } finally {
     server.kill('SIGTERM');
+    if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    await bouncer?.stop();
   }
   const bench = DATABASE_URL ? await pgbench(statements) : null;
   const rest = DATABASE_URL ? await postgrest(picked.number, picked.clinic_id) : null;
@@ -240,7 +254,7 @@ async function main(): Promise<void> {
   const row = (name: string, f: Figures) => `| ${name} | ${f.reqPerSec} | ${f.p50} | ${Number.isNaN(f.p99) ? '—' : f.p99} | ${f.errors} |`;
   console.log(
     [
-      `${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; card ${picked.number.slice(-4)} of the largest clinic; ${CONNECTIONS} connections, ${SECONDS} s; WEB_CONCURRENCY=${WEB_CONCURRENCY}; load ${os.loadavg()[0]?.toFixed(1)}.`,
+      `${DATABASE_URL ? `PostgreSQL${bouncer ? ' through PgBouncer (transaction mode, 10 server connections)' : ''}` : 'PGlite'}; card ${picked.number.slice(-4)} of the largest clinic; ${CONNECTIONS} connections, ${SECONDS} s; WEB_CONCURRENCY=${WEB_CONCURRENCY}; load ${os.loadavg()[0]?.toFixed(1)}.`,
       '',
       '| what | req/s | p50 ms | p99 ms | errors |',
       '|---|---:|---:|---:|---:|',
@@ -254,7 +268,7 @@ async function main(): Promise<void> {
       `Start to first answer on the existing data: ${start.firstAnswerMs} ms, ${start.rssMb} MB resident (the primary process).`,
     ].join('\n'),
   );
-  await appendResult('hot-path', { database: DATABASE_URL ? 'postgresql' : 'pglite', connections: CONNECTIONS, seconds: SECONDS, webConcurrency: WEB_CONCURRENCY, load: os.loadavg(), validation, me, duringSignIns, start, pgbench: bench, postgrest: rest });
+  await appendResult('hot-path', { database: DATABASE_URL ? 'postgresql' : 'pglite', pooler: POOLER, connections: CONNECTIONS, seconds: SECONDS, webConcurrency: WEB_CONCURRENCY, load: os.loadavg(), validation, me, duringSignIns, start, pgbench: bench, postgrest: rest });
 }
 
 await main();

@@ -126,19 +126,24 @@ export type Bouncer = {
 };
 
 /**
- * PgBouncer in transaction mode in front of `cluster`'s app database, on a free loopback port, as the postgres user
- * (it refuses to run as root). Trust authentication on loopback, like the test clusters.
+ * PgBouncer in transaction mode in front of `cluster`'s app database (or `target`'s database and role: the bench's
+ * generated data), on a free loopback port, as the postgres user (it refuses to run as root). Trust authentication
+ * on loopback, like the test clusters.
  */
-export async function startPgBouncer(cluster: Cluster, poolSize = 3): Promise<Bouncer> {
+export async function startPgBouncer(
+  cluster: Pick<Cluster, 'port'>,
+  poolSize = 3,
+  target: { database: string; role: string } = { database: APP_DATABASE, role: APP_ROLE },
+): Promise<Bouncer> {
   const dir = await clusterFolder('carteirinha-pgbouncer-');
   const port = await freePort();
   const ini = path.join(dir, 'pgbouncer.ini');
-  await fsp.writeFile(path.join(dir, 'userlist.txt'), `"${APP_ROLE}" ""\n"postgres" ""\n`);
+  await fsp.writeFile(path.join(dir, 'userlist.txt'), `"${target.role}" ""\n"postgres" ""\n`);
   await fsp.writeFile(
     ini,
     [
       '[databases]',
-      `${APP_DATABASE} = host=127.0.0.1 port=${cluster.port} dbname=${APP_DATABASE}`,
+      `${target.database} = host=127.0.0.1 port=${cluster.port} dbname=${target.database}`,
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
@@ -158,7 +163,7 @@ export async function startPgBouncer(cluster: Cluster, poolSize = 3): Promise<Bo
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await waitUntilReady(postgresBinDir(), port);
   return {
-    appDatabaseUrl: `postgres://${APP_ROLE}@127.0.0.1:${port}/${APP_DATABASE}`,
+    appDatabaseUrl: `postgres://${target.role}@127.0.0.1:${port}/${target.database}`,
     poolSize,
     stop: async () => {
       child.kill('SIGTERM');
