@@ -209,10 +209,6 @@ export function createCallerReader(
     rules ??= cookieRulesOf(auth).then((read) => (knownRules = read));
     return rules;
   };
-  const tokenOf = async (cookieHeader: string) => {
-    const { sessionCookie, key } = await rulesOf();
-    return verifiedCookieValue(cookieHeader, sessionCookie, key);
-  };
   const rowOf = async (token: string, now: Date): Promise<CallerRow | null> => {
     const cached = cache?.get(token);
     if (cached) return cached;
@@ -231,13 +227,13 @@ export function createCallerReader(
     },
     async read(cookieHeader) {
       if (!cookieHeader) return null;
-      const token = await tokenOf(cookieHeader);
+      const known = await rulesOf();
+      const token = verifiedCookieValue(cookieHeader, known.sessionCookie, known.key);
       if (!token) return null;
       const now = clock();
       const row = await rowOf(token, now);
       // An expired session is no session (the statement says so too; a kept row is judged here).
       if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
-      const known = await rulesOf();
       // A sign-in without 'remember me' keeps its expiry (better-auth's rule; its cookie is signed like the session's).
       const rememberMe = verifiedCookieValue(cookieHeader, known.dontRememberCookie, known.key) === null;
       return { ...row, renewalDue: renewalDue(row, known, now, rememberMe) };
