@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { patientCardListSchema, type PatientCard } from '@carteirinha/shared/contracts/cards';
 import { formatMoney } from '@carteirinha/shared/format';
+import { messages } from '@carteirinha/shared/messages';
 import jsQR from 'jsqr';
 import { chromiumLaunchOptions } from '../chromium';
 import { expect, test } from '../fixtures';
@@ -158,6 +159,8 @@ test.describe('/paciente/cartao', () => {
     await page.goto(`${demo}/paciente/cartao`);
     await expect(page.getByText('Você ainda não tem um cartão')).toBeVisible();
     await expect(page.getByTestId('card-qr')).toHaveCount(0);
+    // Nothing to carry offline yet: the device enrolment is not offered.
+    await expect(page.getByText(messages.cardDevices.enrolTitle)).toHaveCount(0);
     await page.getByRole('link', { name: 'Ver minha assinatura' }).click();
     await expect(page).toHaveURL(`${demo}/paciente/assinatura`);
   });

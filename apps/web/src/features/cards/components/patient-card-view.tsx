@@ -214,7 +214,8 @@ export function PatientCardView() {
     return (
       <div className="grid gap-6">
         <CardsOf cards={cards.data} device={device} offline={false} />
-        {me ? <OfflineDevicePanel me={me} record={device} revoked={checkIn.data === 'revoked'} /> : null}
+        {/* Nothing to carry offline without a card: a device already enrolled is still listed, to be removed. */}
+        {me && (cards.data.length > 0 || device) ? <OfflineDevicePanel me={me} record={device} revoked={checkIn.data === 'revoked'} /> : null}
       </div>
     );
   }
