@@ -34,7 +34,7 @@ import { createPlatformNotifier, type PlatformNotifier } from './modules/notific
 import { registerTrialExpiryJob } from './modules/tenancy/jobs.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsStore, type SettingsStore } from './modules/settings/store.ts';
-import { createAuth, type Auth } from './modules/auth/auth.ts';
+import { createAuth, type Auth, type PasswordHasher } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { createCaptcha } from './modules/captcha/service.ts';
@@ -123,6 +123,12 @@ export type AppOptions = {
    * (the real time, with which it stamps every session row) unless a test of those rules moves it.
    */
   sessionClock?: () => Date;
+  /**
+   * better-auth's scrypt (N = 16 384, r = 16: ~60 ms of a core per hash, as production needs) unless given. Only code
+   * can give it — no setting of the configuration reaches it: the in-process tests pass a cheap one
+   * (test/password-hasher.ts), the production start and the browser tests keep the real one.
+   */
+  passwordHasher?: PasswordHasher;
 };
 
 function loggerFor(config: Config, stream: DestinationStream | undefined): FastifyServerOptions['logger'] {
@@ -174,7 +180,7 @@ function trustProxyOf(config: Config): string[] | false | ((address: string, hop
 }
 
 /** Builds the whole HTTP application on an open database, without listening (tests use `inject`). */
-export async function buildApp({ config, database, authSecret, logger, logStream, now = () => new Date(), sessionClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, logger, logStream, now = () => new Date(), sessionClock, passwordHasher }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerFor(config, logStream),
     trustProxy: trustProxyOf(config),
@@ -235,6 +241,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
     secret: authSecret,
     publicUrl: config.publicUrl,
     google: config.google,
+    passwordHasher,
   });
   app.decorate('auth', auth);
   registerAccountMail(jobs, { db: database.db, mailer, homeOf, log: app.log, secret: authSecret });

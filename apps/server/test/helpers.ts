@@ -19,6 +19,7 @@ import { clinics, contractTerms, payments, subscriptionPlans, subscriptions, use
 import { defaultTermsBody } from '../src/modules/checkout/default-terms.ts';
 import { recordLocalCharge } from '../src/modules/payments/providers/local.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
+import { testPasswordHasher } from './password-hasher.ts';
 import { ensureSettingsRow } from '../src/modules/settings/repository.ts';
 import { DEMO_SETTINGS } from '../src/modules/settings/store.ts';
 
@@ -58,7 +59,14 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: DestinationStream; now?: () => Date; sessionClock?: () => Date; prepareWeb?: (webDir: string) => Promise<void> } = {},
+  options: {
+    logStream?: DestinationStream;
+    now?: () => Date;
+    sessionClock?: () => Date;
+    prepareWeb?: (webDir: string) => Promise<void>;
+    /** better-auth's own scrypt, as in production, instead of the tests' cheap one (password-hasher.ts). */
+    productionPasswordHashing?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-test-'));
   const webDir = path.join(dataDir, 'web');
@@ -81,7 +89,15 @@ export async function createTestApp(
   const database = await createTestDatabase();
   // Like the embedded demo: tests that need the stricter defaults turn them on through the settings API.
   await ensureSettingsRow(database.db, DEMO_SETTINGS);
-  const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, logStream: options.logStream, ...(options.now ? { now: options.now } : {}), ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: TEST_AUTH_SECRET,
+    logStream: options.logStream,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
+    ...(options.productionPasswordHashing ? {} : { passwordHasher: testPasswordHasher }),
+  });
   await app.ready();
   return {
     app,

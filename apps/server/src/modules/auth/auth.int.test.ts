@@ -1,11 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
+import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, profiles, sessions, users } from '../../db/schema.ts';
+import { accounts, emailOutbox, profiles, sessions, users } from '../../db/schema.ts';
 import { PUBLIC_URL, TEST_PASSWORD, cookieHeaderOf, createTestApp, signIn, signUp, uniqueEmail, type TestApp, settleWork } from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The file about passwords runs on production's hashing; the other in-process tests use a cheap one (password-hasher.ts).
+  t = await createTestApp({}, { productionPasswordHashing: true });
 });
 afterAll(async () => {
   await t.close();
@@ -74,6 +76,16 @@ describe('sign-up', () => {
     const rows = await t.db.select({ name: users.name }).from(users).where(eq(users.email, email));
     expect(rows).toEqual([{ name: 'Pessoa de Teste' }]);
     expect((await lastEmailTo(email)).subject).toBe('Tentativa de cadastro com o seu email');
+  });
+
+  it("stores the password as better-auth's scrypt (N = 16 384, r = 16), the hash production makes", async () => {
+    const email = uniqueEmail();
+    expect((await signUp(t.app, { email, password: 'senha-forte-1' })).statusCode).toBe(200);
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [account] = await t.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, user!.id));
+    expect(account?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await verifyPassword({ hash: account!.password!, password: 'senha-forte-1' })).toBe(true);
+    expect(await verifyPassword({ hash: account!.password!, password: 'senha-forte-2' })).toBe(false);
   });
 
   it('refuses a password shorter than 6 characters, with the specification message', async () => {

@@ -30,6 +30,14 @@ type AuthOptions = {
   background: BackgroundTasks;
   /** Google OAuth credentials; without them 'Login com Google' cannot be offered. */
   google?: { clientId: string; clientSecret: string } | undefined;
+  /** better-auth's own scrypt unless a test passes a cheaper one (AppOptions.passwordHasher). */
+  passwordHasher?: PasswordHasher | undefined;
+};
+
+/** How passwords are hashed and checked: better-auth's option of the same shape. */
+export type PasswordHasher = {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
 };
 
 const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
@@ -54,7 +62,7 @@ function refuseLongName(body: unknown): void {
  * better-auth on our database: e-mail and password, verification and reset links by e-mail, cookie sessions.
  * Rate limiting is done by our own Fastify layer (per IP and per account), so the library's is off.
  */
-export function createAuth({ db, log, secret, publicUrl, jobs, background, google }: AuthOptions) {
+export function createAuth({ db, log, secret, publicUrl, jobs, background, google, passwordHasher }: AuthOptions) {
   /**
    * Sign-up of an address that has an account answers as a new sign-up would (same status, same body, after hashing
    * the password as creating the account would) and tells the owner by e-mail instead: the form must not say which
@@ -163,6 +171,7 @@ export function createAuth({ db, log, secret, publicUrl, jobs, background, googl
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
       autoSignIn: true,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,

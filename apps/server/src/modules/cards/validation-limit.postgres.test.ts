@@ -11,6 +11,7 @@ import { buildApp } from '../../app.ts';
 import { openPostgres, type DatabaseHandle } from '../../db/client.ts';
 import { cardValidations } from '../../db/schema.ts';
 import { createClinic, createSignedInUser, createTestApp, databaseUrlOf, PUBLIC_URL, TEST_AUTH_SECRET, type TestApp } from '../../../test/helpers.ts';
+import { testPasswordHasher } from '../../../test/password-hasher.ts';
 
 const LIMIT = 4;
 const START = new Date('2026-11-26T12:00:00Z');
@@ -23,7 +24,7 @@ beforeAll(async () => {
   first = await createTestApp({ CARD_VALIDATIONS_PER_MINUTE: String(LIMIT) }, { now: () => clock });
   // A second server process on the same database: its own pool, its own memory.
   secondDatabase = openPostgres(await databaseUrlOf(first), 2);
-  second = await buildApp({ config: first.config, database: secondDatabase, authSecret: TEST_AUTH_SECRET, now: () => clock });
+  second = await buildApp({ config: first.config, database: secondDatabase, authSecret: TEST_AUTH_SECRET, now: () => clock, passwordHasher: testPasswordHasher });
   await second.ready();
 });
 afterAll(async () => {

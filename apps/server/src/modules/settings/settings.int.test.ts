@@ -36,6 +36,7 @@ import {
   type TestApp,
   settleWork,
 } from '../../../test/helpers.ts';
+import { testPasswordHasher } from '../../../test/password-hasher.ts';
 
 /** The auth secret createTestApp gives the app: a second process on the same database must share it. */
 const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -118,7 +119,7 @@ async function runOccurrence(app: FastifyInstance, queue: string, occurrence: Da
 
 async function secondProcess(t: TestApp): Promise<{ app: FastifyInstance; dataDir: string; close: () => Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-second-'));
-  const app = await buildApp({ config: { ...t.config, dataDir }, database: t.database, authSecret: TEST_AUTH_SECRET });
+  const app = await buildApp({ config: { ...t.config, dataDir }, database: t.database, authSecret: TEST_AUTH_SECRET, passwordHasher: testPasswordHasher });
   await app.ready();
   return {
     app,
