@@ -1,11 +1,38 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { SMALL_CAPTCHA_ENV } from './captcha-kit.ts';
 
-/** The real server entry point, run as `npm start` runs it. */
-export const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+/** The server's sources, which `npm run dev` runs through tsx. */
+const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+/** The production build `npm start` runs (build.ts). */
+const serverBuild = path.resolve(import.meta.dirname, '../dist/server.js');
+/** What the build is made of: a source newer than it means the build is stale. */
+const SOURCE_FOLDERS = [path.resolve(import.meta.dirname, '../src'), path.resolve(import.meta.dirname, '../../../packages/shared/src')];
+
+function newestModification(folder: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+let chosenCommand: string[] | null = null;
+/**
+ * How a test starts the server: as `npm start` does — the build — when it is newer than every source (npm test builds
+ * before it runs the suites), else the sources through tsx, so a test run after an edit never runs old code. The build
+ * also starts in a fraction of tsx's time and CPU (~0.7 s against ~3 s of transpiling, per start).
+ */
+function serverCommand(): string[] {
+  if (chosenCommand) return chosenCommand;
+  const built = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
+  const fresh = built > Math.max(...SOURCE_FOLDERS.map(newestModification));
+  chosenCommand = fresh ? ['--enable-source-maps', serverBuild] : ['--import', 'tsx', serverEntry];
+  return chosenCommand;
+}
 
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -29,12 +56,13 @@ export type ServerProcess = {
 };
 
 /**
- * Starts `node --import tsx src/server.ts` on 127.0.0.1:`port` with a production-like environment plus `env`; the
- * captcha is on, as in production, with small work (a test's sign-up solves it: captcha-kit.ts).
+ * Starts the server (serverCommand: the build, or the sources when it is stale) on 127.0.0.1:`port` with a
+ * production-like environment plus `env`; the captcha is on, as in production, with small work (a test's sign-up
+ * solves it: captcha-kit.ts).
  */
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
