@@ -313,6 +313,9 @@ test.describe('/admin/usuarios', () => {
     await page.getByRole('button', { name: `Ações de ${email}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Desativar' })).toBeDisabled();
     await page.keyboard.press('Escape');
+    // Closed before the trigger is pressed again: a press while it still closes would toggle it shut (a flake on a
+    // loaded machine).
+    await expect(page.getByRole('menu')).toBeHidden();
 
     // A role can be given back with Alterar Permissões, which opens the account again.
     await openRowAction(page, email, 'Alterar Permissões');
