@@ -61,3 +61,11 @@ for (const [label, list] of [['failed (unit)', unit.failed], ['failed (e2e)', e2
   for (const item of list.slice(0, MAX_LISTED)) print(`  ${item}`);
   if (list.length > MAX_LISTED) print(`  … and ${list.length - MAX_LISTED} more`);
 }
+
+// The runners' exit code, given by `npm test`: a run can fail with every test passed — Vitest fails on an error no
+// test caught (an 'Unhandled Errors' block in its output), which its JSON report does not carry.
+const exitCode = Number(process.argv[2] ?? 0);
+const anyListed = unit.failed.length + e2e.failed.length > 0;
+if (exitCode !== 0 && !anyListed) {
+  print(`the runners exited with code ${exitCode} though no test failed: look above for Vitest's 'Unhandled Errors' or a runner that did not finish`);
+}
