@@ -257,7 +257,8 @@ export async function generateCharges(client: BulkClient, now: Date): Promise<nu
               s.started_at + make_interval(months => k) as period_at, random() as r, random() as delay
        from subscriptions s
        cross join lateral generate_series(0, greatest(0, round(extract(epoch from s.expires_at - s.started_at) / ${MONTH_SECONDS})::int - 1)) as k
-       where s.started_at is not null and s.expires_at is not null
+       -- A demonstration subscription granted without a payment (no method) has no charges to invent.
+       where s.started_at is not null and s.expires_at is not null and s.payment_method is not null
      ), shaped as (
        select c.*, least(c.period_at + c.delay * interval '3 days', $1::timestamptz) as paid_at,
               case when c.r < 0.01 and c.period_at < $1::timestamptz - interval '60 days' then 'refunded'
@@ -281,9 +282,10 @@ export async function generateCharges(client: BulkClient, now: Date): Promise<nu
               case when s.status = 'pending' then s.created_at + interval '3 days' else s.expires_at end as due_at,
               case s.status when 'active' then 'pending' when 'overdue' then 'overdue' when 'pending' then 'pending' else 'canceled' end::payment_status as charge_status
        from subscriptions s
-       where (s.status = 'active' and s.expires_at < $1::timestamptz + interval '10 days')
-          or s.status in ('overdue', 'pending')
-          or (s.status in ('canceled', 'expired') and random() < 0.5)
+       where s.payment_method is not null
+         and ((s.status = 'active' and s.expires_at < $1::timestamptz + interval '10 days')
+              or s.status in ('overdue', 'pending')
+              or (s.status in ('canceled', 'expired') and random() < 0.5))
      )
      insert into payments (clinic_id, subscription_id, provider, provider_payment_id, method, amount_cents, due_date, status,
                            period_start, period_end, canceled_at, created_at, updated_at)
