@@ -117,7 +117,7 @@ function countVisits(db: Database, scope: Scope, query: Filters): Promise<number
  * (keyset on performed_at and id: visits_clinic_performed_idx, visits_card_performed_idx). Names are not a tenant
  * table, so this runs on the platform connection with the clinic's condition first in the query.
  */
-export async function listClinicVisits(db: Database, scope: Scope, query: VisitListQuery & { patientUserId?: string | undefined }): Promise<{ items: Visit[]; total: number; nextCursor: string | null }> {
+export async function listClinicVisits(db: Database, scope: Scope, query: VisitListQuery): Promise<{ items: Visit[]; total: number; nextCursor: string | null }> {
   const cursor = query.after ? decodeCursor(query.after) : null;
   const [rows, total] = await Promise.all([
     visitRows(db)
@@ -129,6 +129,18 @@ export async function listClinicVisits(db: Database, scope: Scope, query: VisitL
   ]);
   const page = pageWithCursor(rows, query.pageSize);
   return { items: page.rows.map(toVisit), total, nextCursor: page.nextCursor };
+}
+
+/**
+ * The newest visits matching `filters`, without the count a list's pages need: the Dashboard's recent visits and a
+ * member's latest (counting the largest clinic's 45 000 visits cost more than reading its five newest, bench/RESULTS.md).
+ */
+export async function latestClinicVisits(db: Database, scope: Scope, filters: Pick<Filters, 'to' | 'patientUserId'>, limit: number): Promise<Visit[]> {
+  const rows = await visitRows(db)
+    .where(conditionsOf(scope, filters))
+    .orderBy(desc(visits.performedAt), desc(visits.id))
+    .limit(limit);
+  return rows.map(toVisit);
 }
 
 /** 'Exportar': whether anything matches (an empty export is refused with the catalogue's words). */

@@ -9,7 +9,7 @@ import { cardBenefitsState, clinicCardFacts, type CardFacts } from '../cards/car
 import { serviceForVisit } from '../services/service.ts';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
 import { enqueueFollowUps, PATIENT_NOTICE_QUEUE, type FollowUpQueue } from '../subscriptions/follow-ups.ts';
-import { findClinicVisit, listClinicVisits, lockClinicVisit, setVisitStatus } from './repository.ts';
+import { findClinicVisit, latestClinicVisits, lockClinicVisit, setVisitStatus } from './repository.ts';
 
 type Actor = { userId: string; clinicId: string };
 
@@ -200,12 +200,10 @@ export async function changeVisitStatus(db: Database, jobs: FollowUpQueue, actor
 
 /** The clinic's latest visits up to today, newest first (the Dashboard's 'Atendimentos recentes'; bookings of later days wait). */
 export async function recentClinicVisits(db: Database, scope: { clinicId: string }, limit: number, now: Date): Promise<Visit[]> {
-  const page = await listClinicVisits(db, scope, { page: 1, pageSize: limit, to: saoPauloDay(now) });
-  return page.items;
+  return latestClinicVisits(db, scope, { to: saoPauloDay(now) }, limit);
 }
 
 /** A member's latest visits (theirs and their dependents'), newest first: the Pacientes detail. */
 export async function memberVisits(db: Database, scope: { clinicId: string }, patientUserId: string, limit: number): Promise<Visit[]> {
-  const page = await listClinicVisits(db, scope, { page: 1, pageSize: limit, patientUserId });
-  return page.items;
+  return latestClinicVisits(db, scope, { patientUserId }, limit);
 }
