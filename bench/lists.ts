@@ -250,6 +250,8 @@ async function main(): Promise<void> {
       { name: 'clinic members, largest clinic, search a first name', method: 'GET', path: `/api/clinic/members?pageSize=20&q=${encodeURIComponent(people.card.firstName)}`, cookie: largeAdmin },
       { name: 'clinic members, largest clinic, search one CPF', method: 'GET', path: `/api/clinic/members?pageSize=20&q=${people.card.cpf}`, cookie: largeAdmin },
       { name: `clinic members, largest clinic, page ${DEEP_PAGE}`, method: 'GET', path: await deepPath(server, largeAdmin, '/api/clinic/members'), cookie: largeAdmin },
+      { name: 'clinic dashboard, largest clinic', method: 'GET', path: '/api/clinic/dashboard', cookie: largeAdmin },
+      { name: 'clinic dashboard charts, largest clinic', method: 'GET', path: '/api/clinic/dashboard/charts', cookie: largeAdmin },
       { name: 'clinic payouts, largest clinic', method: 'GET', path: '/api/clinic/payouts', cookie: largeAdmin },
       { name: 'clinic network, largest clinic', method: 'GET', path: '/api/clinic/network?pageSize=20', cookie: largeAdmin },
       { name: "patient's home (longest history)", method: 'GET', path: '/api/patient/home', cookie: historyPatient },

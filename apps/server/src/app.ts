@@ -42,6 +42,7 @@ import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { createCallerReader } from './modules/auth/caller.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { createCacheInvalidation } from './lib/cache-invalidation.ts';
+import { createFiguresCache, replicaPositionsOf } from './lib/figures-cache.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
 import { registerClinicApprovedMail } from './modules/clinics/approval-mail.ts';
@@ -328,7 +329,8 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   registerClinicApprovedMail(jobs, { db: database.db, mailer, homeOf, log: app.log });
   await app.register(planRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db, mailer, ...site });
-  await app.register(dashboardRoutes, { db: database.db, reader: database.reader, now, ...site });
+  const figures = createFiguresCache({ invalidation: caches, maxAgeMs: config.figuresCacheMs, clock: now, replica: replicaPositionsOf(database) });
+  await app.register(dashboardRoutes, { db: database.db, reader: database.reader, figures, now, ...site });
   await app.register(clinicSettingsRoutes, { db: database.db, resolver, now, ...site });
   // Reports read the replica when there is one (ADR 033): heavy, and a moment behind is fine.
   await app.register(reportRoutes, { db: database.reader });

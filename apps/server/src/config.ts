@@ -145,6 +145,12 @@ const envSchema = z.object({
    * them clears it at once on every process (LISTEN/NOTIFY, ADR 035). 0 reads them on every request.
    */
   CALLER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * How long a process keeps the dashboards' figures at most (issue 28, ADR 036): any change to a row they count clears
+   * them at once on every process; this bounds only what the clock alone moves (30 days of sign-ups, trials ending).
+   * 0 computes them on every request.
+   */
+  FIGURES_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** Failed sign-ins one account may take from one address per window: that address alone is then held back. */
   SIGN_IN_ADDRESS_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins one account may take per hour from all addresses (security checklist: ≤ 100), with a growing delay. */
@@ -241,6 +247,7 @@ export type Config = {
   signInIpLimit: number;
   cardValidationsPerMinute: number;
   callerCacheMs: number;
+  figuresCacheMs: number;
   signInAddressFailureLimit: number;
   signInAccountFailureLimit: number;
   signInWindowMs: number;
@@ -304,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInIpLimit: e.SIGN_IN_IP_LIMIT,
     cardValidationsPerMinute: e.CARD_VALIDATIONS_PER_MINUTE,
     callerCacheMs: e.CALLER_CACHE_MS,
+    figuresCacheMs: e.FIGURES_CACHE_MS,
     signInAddressFailureLimit: e.SIGN_IN_ADDRESS_FAILURE_LIMIT,
     signInAccountFailureLimit: e.SIGN_IN_ACCOUNT_FAILURE_LIMIT,
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,

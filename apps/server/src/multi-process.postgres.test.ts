@@ -1,8 +1,10 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_CLINIC_SLUG, DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import { adminDashboardSchema } from '@carteirinha/shared/contracts/dashboard';
 import { meResponseSchema } from '@carteirinha/shared/contracts/me';
 import { tenantResponseSchema } from '@carteirinha/shared/contracts/tenant';
 import { createAppDatabase, eventually, startCluster, tearDownProcessTest, type Cluster } from '../test/postgres-cluster.ts';
@@ -11,7 +13,7 @@ import { call, cookieOf, freePort, startServer, stopServer, type ServerProcess }
 /**
  * Issue 28, "past one machine": several server processes on one PostgreSQL. Two independent servers (as on two
  * machines) share one database; what one does — a sign-out, a deactivation, a clinic's new name, the hits of a rate
- * limit — holds on the other at once. Then one start with WEB_CONCURRENCY=2 forks two workers on one port and drains
+ * limit, a dashboard's figures — holds on the other at once. Then one start with WEB_CONCURRENCY=2 forks two workers on one port and drains
  * both on SIGTERM. The job queues (webhooks included) are claimed with SKIP LOCKED: jobs.int.test.ts runs two
  * processes' connections on one queue, and validation-limit.postgres.test.ts the card validations' limit.
  */
@@ -108,6 +110,24 @@ describe('two server processes on one PostgreSQL', () => {
     expect(saved.status, saved.body).toBe(200);
     // LISTEN/NOTIFY takes milliseconds; two seconds is far inside the cache's 30 s, which alone would keep the old name.
     expect(await eventually(async () => (await nameOn(second)) === renamed, 8, 250)).toBe(true);
+  }, 60_000);
+
+  it('a clinic created on one process is counted on the other’s admin Dashboard within a moment, not after its 60 s cache', async () => {
+    const admin = await signIn(first, platformHost(first), DEMO_ACCOUNTS.admin);
+    const activeClinicsOn = async (server: ServerProcess) => {
+      const answer = await call(server.baseUrl, 'GET', '/api/admin/dashboard', { host: platformHost(server), headers: { cookie: admin } });
+      expect(answer.status, answer.body).toBe(200);
+      return adminDashboardSchema.parse(JSON.parse(answer.body)).kpis.activeClinics;
+    };
+    const before = await activeClinicsOn(second);
+    expect(await activeClinicsOn(second)).toBe(before);
+    const created = await call(first.baseUrl, 'POST', '/api/admin/clinics', {
+      host: platformHost(first),
+      headers: { cookie: admin, origin: `http://${platformHost(first)}` },
+      body: { name: 'Clínica dos Dois Processos', cnpj: generateCnpj(), slug: `dois-processos-${Date.now()}`, planId: null, status: 'active' },
+    });
+    expect(created.status, created.body).toBe(201);
+    expect(await eventually(async () => (await activeClinicsOn(second)) === before + 1, 8, 250)).toBe(true);
   }, 60_000);
 
   it('counts one address’s sign-ins across both processes against one limit', async () => {

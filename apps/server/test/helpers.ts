@@ -82,8 +82,10 @@ export async function createTestApp(
     // The captcha is off for tests that are about something else; its own tests turn it on (ADR 029).
     CAPTCHA: 'off',
     // Tests change sessions, roles and clinics straight in the database and ask at once; on PostgreSQL the trigger's
-    // message reaches the app a moment later. The caller cache's own tests turn it on (caller-cache.int.test.ts).
+    // message reaches the app a moment later. The caller cache's own tests turn it on (caller-cache.int.test.ts), and
+    // the figures cache's (figures-cache.int.test.ts): the dashboards' tests move the clock, which the cache's age reads.
     CALLER_CACHE_MS: '0',
+    FIGURES_CACHE_MS: '0',
     ...env,
   });
   const database = await createTestDatabase();

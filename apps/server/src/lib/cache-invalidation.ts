@@ -5,12 +5,13 @@ import type { DatabaseHandle } from '../db/client.ts';
 const CHANNEL = 'carteirinha_caches';
 
 /**
- * The in-process caches: the clinic behind each host name (host-site.ts), the platform settings (settings/store.ts)
- * and the signed-in callers (auth/caller.ts), whose messages come from triggers (migration 0028) and name one user
- * (`callers:<user id>`) or none (`callers`: all of them).
+ * The in-process caches: the clinic behind each host name (host-site.ts), the platform settings (settings/store.ts),
+ * the signed-in callers (auth/caller.ts), whose messages come from triggers (migration 0028) and name one user
+ * (`callers:<user id>`) or none (`callers`: all of them), and the dashboards' figures (figures-cache.ts), whose
+ * triggers (migration 0029) name a clinic or the platform.
  */
-export type CacheTopic = 'hosts' | 'settings' | 'callers';
-const TOPICS: readonly CacheTopic[] = ['hosts', 'settings', 'callers'];
+export type CacheTopic = 'hosts' | 'settings' | 'callers' | 'figures';
+const TOPICS: readonly CacheTopic[] = ['hosts', 'settings', 'callers', 'figures'];
 
 /** Clears a topic's cache: the entries of `key` (a user, for the callers), or all of them when `key` is null. */
 export type CacheClear = (key: string | null) => void;
