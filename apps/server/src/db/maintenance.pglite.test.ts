@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedManyUsers } from '../../test/generators.ts';
-import { foldedContains } from '../lib/sql.ts';
+import { userSearchCondition } from '../modules/users/repository.ts';
 import { openPglite, type DatabaseHandle } from './client.ts';
 import { users } from './schema.ts';
 
@@ -17,9 +17,9 @@ afterAll(async () => {
   await database.close();
 });
 
-/** The plan PostgreSQL chooses for the admin users search by e-mail. */
+/** The plan PostgreSQL chooses for the admin users search, by an e-mail. */
 async function searchPlan(): Promise<string> {
-  const result = await database.db.execute(sql`explain select id from ${users} where ${foldedContains(users.email, 'manutencao.1234.')}`);
+  const result = await database.db.execute(sql`explain select id from ${users} where ${userSearchCondition('manutencao.1234.')}`);
   return z
     .object({ rows: z.array(z.object({ 'QUERY PLAN': z.string() })) })
     .parse(result)

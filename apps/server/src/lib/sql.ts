@@ -25,7 +25,12 @@ export function foldText(term: string): string {
 
 /** `column` contains `term`, ignoring case and accents. */
 export function foldedContains(column: AnyColumn | SQL, term: string): SQL {
-  return sql`${foldedColumn(column)} like ${containsPattern(foldText(term))}`;
+  return storedFoldContains(foldedColumn(column), term);
+}
+
+/** A column PostgreSQL keeps folded (a generated `fold_text(…)`, as users.email_folded) contains `term`. */
+export function storedFoldContains(folded: AnyColumn | SQL, term: string): SQL {
+  return sql`${folded} like ${containsPattern(foldText(term))}`;
 }
 
 /** The single figure of a `select({ total: count() })`; 0 when the query returned no row. */

@@ -6,7 +6,7 @@ import type { ClinicStatus } from '@carteirinha/shared/contracts/clinics';
 import type { Database } from '../../db/client.ts';
 import { accounts, clinics, profiles, sessions, twoFactors, userRoles, users, verifications } from '../../db/schema.ts';
 import { cursorText, decodeCursor, offsetOf, olderThan, pageWithCursor } from '../../lib/keyset.ts';
-import { foldedContains } from '../../lib/sql.ts';
+import { storedFoldContains } from '../../lib/sql.ts';
 
 // Explicit alias: a bare column name inside a correlated sub-query could bind to the inner table. An account with
 // no sign-in method at all (no password, no Google) was invited and has not set its password yet. OFFSET 0 keeps it
@@ -63,12 +63,17 @@ function baseQuery(db: Database) {
     .leftJoin(clinics, eq(clinics.id, userRoles.clinicId));
 }
 
+/** The admin users search: the e-mail or the name contains `term`, case and accents ignored. */
+export function userSearchCondition(term: string) {
+  return or(storedFoldContains(users.emailFolded, term), storedFoldContains(users.nameFolded, term));
+}
+
 /**
- * /admin/usuarios: newest first, searched by e-mail or name (case and accents ignored, served by the trigram indexes
- * of migration 0008), a page after `query.after` (keyset on users_created_id_idx).
+ * /admin/usuarios: newest first, searched by e-mail or name (case and accents ignored: the folded columns and their
+ * trigram indexes of migration 0030), a page after `query.after` (keyset on users_created_id_idx).
  */
 export async function listUsers(db: Database, query: KeysetListQuery) {
-  const where = query.q ? or(foldedContains(users.email, query.q), foldedContains(users.name, query.q)) : undefined;
+  const where = query.q ? userSearchCondition(query.q) : undefined;
   const cursor = query.after ? decodeCursor(query.after) : null;
   const [rows, totals] = await Promise.all([
     db
