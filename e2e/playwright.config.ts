@@ -11,10 +11,13 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // One retry in CI: a machine three times slower than usual (27/11, ci33–34) took single long tests past their time
+  // while the rest passed. The summary at the end of `npm test` names every test that passed only on its retry.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Room for a slow machine; it only matters when something is slow.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   // The JSON report feeds the summary at the end of `npm test` (.ci/test-summary.mjs).
   reporter: [['list'], ['json', { outputFile: path.resolve(import.meta.dirname, '../test-results/e2e.json') }]],
   outputDir: path.join(os.tmpdir(), 'carteirinha-e2e-results'),

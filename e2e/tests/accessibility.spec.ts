@@ -61,7 +61,7 @@ for (const scenario of SCENARIOS) {
 
     test(scenario.name, { tag: scenario.platformWide ? '@platform-wide' : [] }, async ({ page, context, browser, playwright, baseURL, signInAs }) => {
       // A scenario walks many states, each an axe analysis after real work: it gets room in proportion to them.
-      test.setTimeout(Math.max(45_000, scenario.states.length * SECONDS_PER_STATE * 1000));
+      test.setTimeout(Math.max(90_000, scenario.states.length * SECONDS_PER_STATE * 1000));
       if (!baseURL) throw new Error('no baseURL: playwright.config.ts sets it');
       const checked: string[] = [];
       const check = async (state: string, on = page) => {
