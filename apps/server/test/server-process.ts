@@ -87,7 +87,9 @@ export function spawnServer(dataDir: string, port: number, env: Record<string, s
 /** Starts the server and waits until `/api/ready` answers 200 (migrated, seeded, listening, database reachable). */
 export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
   const server = spawnServer(dataDir, port, env);
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  // Up to ~110 s, inside the callers' 120 s hooks: a fresh embedded database's migrations and demo took past 60 s on a
+  // machine half as fast as usual, under the whole suite's load (27/11, ci35).
+  for (let attempt = 0; attempt < 550; attempt += 1) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     const ready = await fetch(`${server.baseUrl}/api/ready`).then((r) => r.ok, () => false);
     if (ready) return server;
