@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { PatientCard } from '@carteirinha/shared/contracts/cards';
 import { auditLog, contractTerms, idempotencyKeys, payments, profiles, subscriptions, termsAcceptances } from '../src/db/schema.ts';
 import { asaasPaymentObjectOf } from '../src/modules/payments/webhook-envelope.ts';
 import { addCycleToDay } from '../src/modules/subscriptions/periods.ts';
 import type { AsaasDouble } from './asaas-double.ts';
 import { createClinicAsaasKeyBox, merchantAccountFor } from '../src/modules/payments/providers/index.ts';
-import { createClinic, createSignedInUser, TEST_AUTH_SECRET, type TestApp } from './helpers.ts';
+import { createClinic, createSignedInUser, settleWork, TEST_AUTH_SECRET, type TestApp } from './helpers.ts';
 
 /** Valid documents (check digits right) and a card that passes Luhn. */
 export const VALID_CPF = '529.982.247-25';
@@ -177,4 +179,16 @@ export async function subscribeAtAsaasDouble(
   }
   asaas.addPayment({ id: providerPaymentId, subscription: providerSubscriptionId, value: 99.9, dueDate, billingType: 'PIX', status: 'PENDING' });
   return { patient, paymentId: payment.id, subscriptionId: subscription.id, providerPaymentId, providerSubscriptionId };
+}
+
+/** Subscribes by Pix and pays ('Simular pagamento'), then lets the job issue the card: active, its card returned. */
+export async function subscribeAndPay(t: TestApp, programme: Programme, patient: Patient): Promise<PatientCard> {
+  const call = callAs(t, patient.cookie);
+  const created = await call('POST', '/api/patient/subscriptions', checkoutBody(programme), newKey());
+  expect(created.statusCode, created.body).toBe(201);
+  expect((await call('POST', `/api/patient/payments/${created.json().payment.id}/simulate`)).statusCode).toBe(200);
+  await settleWork(t);
+  const [card] = (await call('GET', '/api/patient/cards')).json<{ items: PatientCard[] }>().items;
+  if (!card) throw new Error('no card issued');
+  return card;
 }

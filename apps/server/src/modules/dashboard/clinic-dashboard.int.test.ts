@@ -8,8 +8,8 @@ import type { PatientCard } from '@carteirinha/shared/contracts/cards';
 import type { ClinicCharts, ClinicDashboard, FirstSteps } from '@carteirinha/shared/contracts/dashboard';
 import type { Visit } from '@carteirinha/shared/contracts/visits';
 import { clinics, dependents, userRoles, visits } from '../../db/schema.ts';
-import { createSignedInUser, createTestApp, PUBLIC_URL, settleWork, type TestApp } from '../../../test/helpers.ts';
-import { callAs, checkoutBody, createPatient, createProgramme, newKey, type Patient, type Programme } from '../../../test/checkout-kit.ts';
+import { createSignedInUser, createTestApp, PUBLIC_URL, type TestApp } from '../../../test/helpers.ts';
+import { createPatient, createProgramme, subscribeAndPay, type Patient, type Programme } from '../../../test/checkout-kit.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A Tuesday, 10:00 in São Paulo: the week began on Monday 23/11.
@@ -23,18 +23,6 @@ let staffB: string;
 
 const as = (cookie: string) => (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: { cookie, origin: PUBLIC_URL }, ...(payload ? { payload } : {}) });
-
-/** Subscribes by Pix and pays ('Simular pagamento'): active, its card issued. */
-async function subscribeAndPay(programme: Programme, patient: Patient): Promise<PatientCard> {
-  const call = callAs(t, patient.cookie);
-  const created = await call('POST', '/api/patient/subscriptions', checkoutBody(programme), newKey());
-  expect(created.statusCode, created.body).toBe(201);
-  expect((await call('POST', `/api/patient/payments/${created.json().payment.id}/simulate`)).statusCode).toBe(200);
-  await settleWork(t);
-  const [card] = (await call('GET', '/api/patient/cards')).json<{ items: PatientCard[] }>().items;
-  if (!card) throw new Error('no card issued');
-  return card;
-}
 
 async function recordVisit(cookie: string, body: Record<string, unknown>): Promise<Visit> {
   const response = await as(cookie)('POST', '/api/clinic/visits', { serviceName: 'Consulta', category: 'consulta', ...body });
@@ -61,7 +49,7 @@ beforeAll(async () => {
   // Clinic A: one holder with an active subscription (and one covered dependent, one removed), one sign-up who did
   // not subscribe, one sign-up of long ago.
   holder = await createPatient(t, clinicA);
-  cardA = await subscribeAndPay(clinicA, holder);
+  cardA = await subscribeAndPay(t, clinicA, holder);
   await signedUpAt(holder.userId, new Date(NOW.getTime() - 3 * DAY_MS));
   const browsing = await createPatient(t, clinicA);
   await signedUpAt(browsing.userId, new Date(NOW.getTime() - 10 * DAY_MS));
@@ -86,7 +74,7 @@ beforeAll(async () => {
 
   // Clinic B has a visit today too: none of it may reach clinic A's figures.
   const patientB = await createPatient(t, clinicB);
-  const cardB = await subscribeAndPay(clinicB, patientB);
+  const cardB = await subscribeAndPay(t, clinicB, patientB);
   await recordVisit(staffB, { cardId: cardB.id, priceCents: 50_000 });
 });
 afterAll(async () => t.close());

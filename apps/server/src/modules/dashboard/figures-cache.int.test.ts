@@ -10,8 +10,8 @@ import type { AdminDashboard, ClinicCharts, ClinicDashboard } from '@carteirinha
 import { dependents, users } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { saoPauloDay } from '../../lib/sao-paulo-time.ts';
-import { createSignedInUser, createTestApp, PUBLIC_URL, settleWork, statementsDuring, type TestApp } from '../../../test/helpers.ts';
-import { callAs, checkoutBody, createPatient, createProgramme, newKey, type Patient, type Programme } from '../../../test/checkout-kit.ts';
+import { createSignedInUser, createTestApp, PUBLIC_URL, statementsDuring, type TestApp } from '../../../test/helpers.ts';
+import { createPatient, createProgramme, subscribeAndPay, type Patient, type Programme } from '../../../test/checkout-kit.ts';
 
 let t: TestApp;
 let clinicA: Programme;
@@ -26,17 +26,6 @@ let cardB: PatientCard;
 let holderA: Patient;
 
 const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-
-async function subscribeAndPay(programme: Programme, patient: Patient): Promise<PatientCard> {
-  const call = callAs(t, patient.cookie);
-  const created = await call('POST', '/api/patient/subscriptions', checkoutBody(programme), newKey());
-  expect(created.statusCode, created.body).toBe(201);
-  expect((await call('POST', `/api/patient/payments/${created.json().payment.id}/simulate`)).statusCode).toBe(200);
-  await settleWork(t);
-  const [card] = (await call('GET', '/api/patient/cards')).json<{ items: PatientCard[] }>().items;
-  if (!card) throw new Error('no card issued');
-  return card;
-}
 
 async function recordVisit(staffCookie: string, cardId: string): Promise<void> {
   const response = await t.app.inject({
@@ -88,8 +77,8 @@ beforeAll(async () => {
   staffB = (await createSignedInUser(t, 'clinic_staff', clinicB.clinicId)).cookie;
   platformAdmin = (await createSignedInUser(t, 'admin')).cookie;
   holderA = await createPatient(t, clinicA);
-  cardA = await subscribeAndPay(clinicA, holderA);
-  cardB = await subscribeAndPay(clinicB, await createPatient(t, clinicB));
+  cardA = await subscribeAndPay(t, clinicA, holderA);
+  cardB = await subscribeAndPay(t, clinicB, await createPatient(t, clinicB));
 });
 afterAll(() => t.close());
 
