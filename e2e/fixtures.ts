@@ -71,8 +71,12 @@ function pooledSession(account: DemoAccount, url: string): SessionCookie | null 
   return { ...session, domain: new URL(url).hostname, path: '/', expires: session.expires ?? -1 };
 }
 
-async function signInThroughApi(api: APIRequestContext, account: DemoAccount): Promise<void> {
-  const response = await api.post('/api/auth/sign-in/email', { data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD } });
+/**
+ * Signs in on the host at `origin`, which need not be the context's base URL (a clinic's own host, or the platform by
+ * name for WebAuthn): the session cookie belongs to the host that answered.
+ */
+async function signInThroughApi(api: APIRequestContext, account: DemoAccount, origin: string): Promise<void> {
+  const response = await api.post(`${origin}/api/auth/sign-in/email`, { data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD } });
   expect(response.status()).toBe(200);
 }
 
@@ -84,7 +88,7 @@ export async function addDemoSession(context: BrowserContext, account: DemoAccou
   const origin = originOf(url);
   const session = pooledSession(account, origin);
   if (session) await context.addCookies([session]);
-  else await signInThroughApi(context.request, account);
+  else await signInThroughApi(context.request, account, origin);
 }
 
 /**
@@ -96,7 +100,7 @@ export async function demoAccountRequest(account: DemoAccount, baseURL: string |
   const session = pooledSession(account, origin);
   if (session) return request.newContext({ baseURL: origin, storageState: { cookies: [session], origins: [] } });
   const api = await request.newContext({ baseURL: origin });
-  await signInThroughApi(api, account);
+  await signInThroughApi(api, account, origin);
   return api;
 }
 
