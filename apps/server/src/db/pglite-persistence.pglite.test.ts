@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { openPglite } from './client.ts';
 import { users } from './schema.ts';
 
+/**
+ * Two starts of the embedded database from nothing, each with every migration in WebAssembly: 10 s on an idle machine,
+ * past the default 60 s beside the rest of the suite on a slow one (ci35, 27/11).
+ */
+const TWO_COLD_STARTS_MS = 180_000;
+
 describe('the embedded database', () => {
-  it('keeps its data across a restart', async () => {
+  it('keeps its data across a restart', { timeout: TWO_COLD_STARTS_MS }, async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'carteirinha-pglite-'));
     try {
       const first = await openPglite(dataDir);
