@@ -168,6 +168,20 @@ export async function expectToast(page: Page, title: string, description?: strin
   await page.mouse.move(0, 0);
 }
 
+/**
+ * Closes every toast on screen, so that the next toast assertion can only pass on a toast the next step shows. A toast
+ * also closes by itself after sonner's 4 s — on a slow machine, while axe analyses the page, or between counting the
+ * toasts and clicking one — so each click is a try, and what is asserted is that none is left.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(async () => {
+    const close = toasts.first().getByRole('button', { name: 'Close toast' });
+    if ((await close.count()) > 0) await close.dispatchEvent('click', undefined, { timeout: 1_000 });
+    await expect(toasts).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** The root's computed value of a CSS custom property. */
 export function cssVariable(page: Page, name: string): Promise<string> {
   return page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { createClinicViaApi, createPendingSignUp, deleteClinicViaApi, uniqueCnpj, uniqueSuffix } from '../admin-data';
 import { expect } from '../fixtures';
-import { uniqueEmail } from '../tenancy';
+import { dismissToasts, uniqueEmail } from '../tenancy';
 import { CRASHED, REFUSED, expectToast, holdResponses, toasts, toPhone, type Scenario } from './scenario';
 
 /** The admin portal's pages (/admin/…), as the demo admin sees them. */
@@ -297,8 +297,7 @@ export const ADMIN_SCENARIOS: readonly Scenario[] = [
       await expectToast(page, 'Erro ao criar clínica: Sem conexão. Nada foi salvo.');
       await check('/admin/clinicas — dialog Nova Clínica with the offline error toast, desktop');
 
-      await toasts(page).first().getByRole('button', { name: 'Close toast' }).dispatchEvent('click');
-      await expect(toasts(page)).toHaveCount(0);
+      await dismissToasts(page);
       await toPhone(page);
       await dialog.getByRole('button', { name: 'Salvar' }).click();
       await expectToast(page, 'Sem conexão. Nada foi salvo.');

@@ -4,6 +4,7 @@ import { reportSummarySchema, type ReportSummary } from '@carteirinha/shared/con
 import { DEMO_ACCOUNTS } from '@carteirinha/shared/constants';
 import { expect, test } from '../fixtures';
 import { captchaHeaders } from '../captcha';
+import { dismissToasts } from '../tenancy';
 
 /** A period nobody creates anything in while the tests run (the calendars go back to 2000). */
 const EMPTY = { from: '2001-01-01', to: '2001-12-31' };
@@ -21,15 +22,6 @@ function reportCard(page: Page, title: 'Clínicas' | 'Usuários' | 'Planos') {
 
 async function expectToast(page: Page, title: string) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: title }).first()).toBeVisible();
-}
-
-/** Closes every toast on screen, so that the next toast assertion can only pass on a toast the next step shows. */
-async function dismissToasts(page: Page) {
-  const toasts = page.locator('[data-sonner-toast]');
-  for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
-    await toasts.first().getByRole('button', { name: 'Close toast' }).dispatchEvent('click');
-    await expect(toasts).toHaveCount(left - 1);
-  }
 }
 
 /** One of the dialog's two calendars, by its label. */
