@@ -35,11 +35,19 @@ export function useTestSmtp() {
   });
 }
 
-/** POST /api/admin/backups ('Fazer Backup Agora'); the last-backup line reads the settings again. */
+/**
+ * How long 'Fazer Backup Agora' waits for its answer: the answer comes when the dump of the whole database is written —
+ * seconds for the demo (past 15 s on a busy two-core machine, 27/11), minutes for a platform's years of data — so it
+ * gets the dump's time, not the 15 s of a page's request, after which the admin read an error for a backup that was
+ * being made.
+ */
+const BACKUP_TIMEOUT_MS = 10 * 60_000;
+
+/** POST /api/admin/backups ('Fazer Backup Agora'); the last-backup line reads the settings again, whatever the answer. */
 export function useBackupNow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/admin/backups', backupInfoSchema, { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueryOptions.queryKey }),
+    mutationFn: () => apiRequest('/api/admin/backups', backupInfoSchema, { method: 'POST', timeoutMs: BACKUP_TIMEOUT_MS }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsQueryOptions.queryKey }),
   });
 }
