@@ -12,8 +12,10 @@
  * Validation is then reported as a fraction of pgbench and a multiple of PostgREST.
  *
  *   npm run hot-path -w bench -- --database-url postgres://postgres@127.0.0.1:54329/bench_scale_1 --data-dir /tmp/escala-pg
- *     [--web-concurrency 2] [--connections 50] [--seconds 10] [--pooler]
- *   (--pooler: the server reaches the database through PgBouncer in transaction mode, the peers directly)
+ *     [--web-concurrency 2] [--connections 50] [--seconds 10] [--pooler] [--replica-url postgres://…]
+ *   (--pooler: the server reaches the database through PgBouncer in transaction mode, the peers directly;
+ *   --replica-url: a streaming replica of that database, the server's DATABASE_REPLICA_URL — reports, dashboards and
+ *   exports read it — compared with a run without it by validation while the admin's report is read)
  *   npm run hot-path -w bench -- --data-dir /tmp/scale-pglite
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
@@ -46,6 +48,15 @@ const CONNECTIONS = Number(argument('--connections', '50'));
 const SECONDS = Number(argument('--seconds', '10'));
 const WEB_CONCURRENCY = argument('--web-concurrency', '1') ?? '1';
 const POOLER = process.argv.includes('--pooler');
+/** A streaming replica of --database-url (bench/README.md, "A read replica"): the server's DATABASE_REPLICA_URL. */
+const REPLICA_URL = argument('--replica-url');
+/** The admins reading the heavy report while the desk validates: a few people, not a crowd. */
+const REPORT_CONNECTIONS = 5;
+/**
+ * Receptionists of as many clinics validating at once, each with a card of their own clinic: a real platform's busy
+ * hour (one desk validates one card at a time), beside the run where all connections are one receptionist.
+ */
+const DESKS = Number(argument('--desks', '50'));
 /** PgBouncer's server connections: the app's pool per process (DATABASE_POOL_SIZE), shared by every process. */
 const POOLER_SIZE = 10;
 
@@ -91,6 +102,25 @@ async function load(url: string, options: { method?: string; headers?: Record<st
   const { stdout } = await execFileAsync(path.join(root, 'node_modules', '.bin', 'autocannon'), [...args, url], { maxBuffer: 16 * 1024 * 1024 });
   const report = autocannonReport.parse(JSON.parse(stdout));
   return { reqPerSec: Math.round(report.requests.average), p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
+}
+
+/** One receptionist of a clinic and an active holder's card there (ids for pgbench's copies of the statements). */
+const deskRow = z.object({ clinic_id: z.string(), staff: z.string(), staff_id: z.string(), number: z.string(), card_id: z.string() });
+type Desk = z.infer<typeof deskRow>;
+
+/** Validation from every desk in turn (bench/desk-load.ts, autocannon in a process of its own). */
+async function loadDesks(url: string, origin: string, desks: Array<{ cookie: string; body: string }>): Promise<Figures> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hot-path-desks-'));
+  const spec = path.join(dir, 'desks.json');
+  try {
+    await fs.writeFile(spec, JSON.stringify({ url, origin, connections: CONNECTIONS, seconds: SECONDS, desks }), { mode: 0o600 });
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'desk-load.ts'), spec], { maxBuffer: 16 * 1024 * 1024, cwd: root });
+    const report = autocannonReport.extend({ statuses: z.record(z.string(), z.number()) }).parse(JSON.parse(stdout));
+    if (report.non2xx > 0) console.error(`desks: answers by status ${JSON.stringify(report.statuses)}`);
+    return { reqPerSec: Math.round(report.requests.average), p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Signs in at the production start (its PUBLIC_URL is its address); answers the session's cookie header. */
@@ -156,6 +186,12 @@ async function validationStatements(cardNumber: string, staffEmail: string): Pro
   }
 }
 
+/** `value` with `from`'s clinic, receptionist, card and card number written as `to`'s. */
+function swapDesk(value: string, from: Desk | undefined, to: Desk): string {
+  if (!from) return value;
+  return value.replaceAll(from.clinic_id, to.clinic_id).replaceAll(from.staff_id, to.staff_id).replaceAll(from.card_id, to.card_id).replaceAll(from.number, to.number);
+}
+
 /** A statement with its values written in, for pgbench (which takes no bound parameters from a script file). */
 function literal(text: string, params: unknown[]): string {
   return text.replace(/\$(\d+)/g, (_, index: string) => {
@@ -167,16 +203,26 @@ function literal(text: string, params: unknown[]): string {
   });
 }
 
-async function pgbench(statements: Array<{ text: string; params: unknown[] }>): Promise<Figures> {
+/**
+ * pgbench running `scripts` (each the validation's statements with one desk's values), a script drawn at random for
+ * each transaction.
+ */
+async function pgbench(scripts: Array<Array<{ text: string; params: unknown[] }>>): Promise<Figures> {
   if (!DATABASE_URL) throw new Error('--database-url');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hot-path-pgbench-'));
-  const script = path.join(dir, 'validation.sql');
-  // One line per statement (pgbench's script format); the insert makes its own id (gen_random_uuid()), as in the app.
-  await fs.writeFile(script, `${statements.map(({ text, params }) => literal(text, params).replace(/\s+/g, ' ')).join(';\n')};\n`);
+  const files = await Promise.all(
+    scripts.map(async (statements, index) => {
+      const script = path.join(dir, `validation-${index}.sql`);
+      // One line per statement (pgbench's script format); the insert makes its own id (gen_random_uuid()), as in the app.
+      await fs.writeFile(script, `${statements.map(({ text, params }) => literal(text, params).replace(/\s+/g, ' ')).join(';\n')};\n`);
+      return script;
+    }),
+  );
   const url = new URL(DATABASE_URL);
-  const { stdout } = await execFileAsync('pgbench', ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', '-r', '-f', script, '-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username), url.pathname.slice(1)], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await execFileAsync('pgbench', ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', ...files.flatMap((file) => ['-f', file]), '-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username), url.pathname.slice(1)], { maxBuffer: 16 * 1024 * 1024 });
   await fs.rm(dir, { recursive: true, force: true });
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
+  // With several scripts pgbench prints one average per script, the whole run's first.
   const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1] ?? Number.NaN);
   const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
   return { reqPerSec: Math.round(tps), p50: latency, p99: Number.NaN, errors: failed };
@@ -216,12 +262,33 @@ async function main(): Promise<void> {
       (select u.email from users u where u.id = c.holder_user_id) as patient
     from cards c join subscriptions s on s.id = c.subscription_id
     where c.clinic_id = (select clinic_id from largest) and s.status = 'active' and c.dependent_id is null limit 1`);
+  // The receptionist (first by e-mail) and one active holder's card of each of the DESKS largest active clinics (a
+  // suspended clinic's staff are refused at the door).
+  const deskRows = await probe.database.db.execute(sql`
+    with largest as (
+      select r.clinic_id from user_roles r join clinics cl on cl.id = r.clinic_id and cl.status = 'active'
+      where r.role = 'patient' group by r.clinic_id order by count(*) desc limit ${DESKS}
+    )
+    select l.clinic_id, staff.email as staff, staff.id as staff_id, card.number, card.id as card_id
+    from largest l
+    cross join lateral (
+      select u.email, u.id from user_roles r join users u on u.id = r.user_id where r.clinic_id = l.clinic_id and r.role = 'clinic_staff' order by u.email limit 1
+    ) staff
+    cross join lateral (
+      select c.number, c.id from cards c join subscriptions s on s.id = c.subscription_id
+      where c.clinic_id = l.clinic_id and s.status = 'active' and c.dependent_id is null and c.revoked_at is null limit 1
+    ) card`);
   await probe.close();
+  const desks = z.object({ rows: z.array(deskRow).min(1) }).parse(deskRows).rows;
   const pickedRow = z.object({ number: z.string(), clinic_id: z.string(), staff: z.string(), clinic_admin: z.string(), patient: z.string() });
   const picked = z.object({ rows: z.array(pickedRow).min(1) }).parse(rows).rows[0];
   if (!picked) throw new Error('the generated data lacks an active card: run npm run seed -w bench first');
 
   const statements = DATABASE_URL ? await validationStatements(picked.number, picked.staff) : [];
+  // The same statements from each desk: the first desk's values swapped for each other desk's (ids, number, key).
+  const [firstDesk] = desks;
+  const deskStatements = DATABASE_URL && firstDesk ? await validationStatements(firstDesk.number, firstDesk.staff) : [];
+  const deskScripts = desks.map((desk) => deskStatements.map(({ text, params }) => ({ text, params: params.map((value) => (typeof value === 'string' ? swapDesk(value, firstDesk, desk) : value)) })));
   if (process.argv.includes('--show-statements')) for (const { text, params } of statements) console.log(literal(text, params));
 
   const port = await freePort();
@@ -248,6 +315,7 @@ async function main(): Promise<void> {
       ...(DATABASE_URL ? { DATABASE_URL: bouncer?.appDatabaseUrl ?? DATABASE_URL } : {}),
       // Through the pooler, LISTEN and the migrations' lock go straight to the database (README "Behind PgBouncer").
       ...(bouncer && DATABASE_URL ? { DATABASE_DIRECT_URL: DATABASE_URL } : {}),
+      ...(REPLICA_URL ? { DATABASE_REPLICA_URL: REPLICA_URL } : {}),
       WEB_CONCURRENCY,
       JOBS_ENABLED: 'false',
       LOG_LEVEL: 'warn',
@@ -257,8 +325,10 @@ async function main(): Promise<void> {
     stdio: 'ignore',
   });
   let validation: Figures;
+  let validationDesks: Figures;
   let me: Figures;
   let duringSignIns: { validation: Figures; signIn: Figures } | null = null;
+  let besideReports: { validation: Figures; report: Figures } | null = null;
   let start: { firstAnswerMs: number; rssMb: number };
   const reads: Array<{ name: string; figures: Figures }> = [];
   let csv: CsvFigures;
@@ -272,6 +342,9 @@ async function main(): Promise<void> {
       body: JSON.stringify({ cardToken: picked.number, source: 'manual' }),
     });
     me = await load(`${address}/api/me`, { headers: { cookie } });
+    const deskSessions = [];
+    for (const desk of desks) deskSessions.push({ cookie: await signInAt(address, desk.staff), body: JSON.stringify({ cardToken: desk.number, source: 'manual' }) });
+    validationDesks = await loadDesks(`${address}/api/clinic/card-validations`, address, deskSessions);
     const admin = await signInAt(address, DEMO_ACCOUNTS.admin);
     const clinicAdmin = await signInAt(address, picked.clinic_admin);
     const patient = await signInAt(address, picked.patient);
@@ -305,35 +378,56 @@ async function main(): Promise<void> {
         }),
       ]);
       duringSignIns = { validation: validationDuring, signIn: signInsDuring };
+      // The desk validates while admins read the largest report (a count and the first 1 000 rows of 51 000 accounts):
+      // with --replica-url the report's statements run on the replica, the validations' on the primary.
+      const [validationBeside, reportBeside] = await Promise.all([
+        load(`${address}/api/clinic/card-validations`, {
+          method: 'POST',
+          headers: { cookie, origin: address, 'content-type': 'application/json' },
+          body: JSON.stringify({ cardToken: picked.number, source: 'manual' }),
+        }),
+        load(`${address}/api/admin/reports/usuarios`, { headers: { cookie: admin }, connections: REPORT_CONNECTIONS }),
+      ]);
+      besideReports = { validation: validationBeside, report: reportBeside };
     }
   } finally {
     server.kill('SIGTERM');
     if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once('exit', resolve));
     await bouncer?.stop();
   }
-  const bench = DATABASE_URL ? await pgbench(statements) : null;
+  const bench = DATABASE_URL ? await pgbench([statements]) : null;
+  const benchDesks = DATABASE_URL ? await pgbench(deskScripts) : null;
   const rest = DATABASE_URL ? await postgrest(picked.number, picked.clinic_id) : null;
 
   const row = (name: string, f: Figures) => `| ${name} | ${f.reqPerSec} | ${f.p50} | ${Number.isNaN(f.p99) ? '—' : f.p99} | ${f.errors} |`;
   console.log(
     [
-      `${DATABASE_URL ? `PostgreSQL${bouncer ? ' through PgBouncer (transaction mode, 10 server connections)' : ''}` : 'PGlite'}; card ${picked.number.slice(-4)} of the largest clinic; ${CONNECTIONS} connections, ${SECONDS} s; WEB_CONCURRENCY=${WEB_CONCURRENCY}; load ${os.loadavg()[0]?.toFixed(1)}.`,
+      `${DATABASE_URL ? `PostgreSQL${bouncer ? ' through PgBouncer (transaction mode, 10 server connections)' : ''}${REPLICA_URL ? ', reports on a streaming replica' : ''}` : 'PGlite'}; card ${picked.number.slice(-4)} of the largest clinic; ${CONNECTIONS} connections, ${SECONDS} s; WEB_CONCURRENCY=${WEB_CONCURRENCY}; load ${os.loadavg()[0]?.toFixed(1)}.`,
       '',
       '| what | req/s | p50 ms | p99 ms | errors |',
       '|---|---:|---:|---:|---:|',
-      row('card validation (server)', validation),
+      row('card validation (server), one receptionist', validation),
+      row(`card validation (server), ${desks.length} receptionists of ${desks.length} clinics in turn`, validationDesks),
       row('GET /api/me (server)', me),
       ...(duringSignIns ? [row('card validation while signing in at 60/s', duringSignIns.validation), row('sign-in, asked 60/s (10 connections)', duringSignIns.signIn)] : []),
+      ...(besideReports
+        ? [
+            row(`card validation while the report is read${REPLICA_URL ? ' (on the replica)' : ''}`, besideReports.validation),
+            row(`admin report "usuarios", print view (${REPORT_CONNECTIONS} connections)`, besideReports.report),
+          ]
+        : []),
       ...reads.map((read) => row(`${read.name} (${READ_CONNECTIONS} connections)`, read.figures)),
-      ...(bench ? [row('pgbench: the same lookup + audit insert (p50 = mean latency)', bench)] : []),
+      ...(bench ? [row('pgbench: the same lookup + audit insert, one receptionist (p50 = mean latency)', bench)] : []),
+      ...(benchDesks ? [row(`pgbench: the same, ${desks.length} receptionists`, benchDesks)] : []),
       ...(rest ? [row('PostgREST: the same lookup', rest)] : []),
       '',
       ...(bench && rest ? [`Validation = ${((validation.reqPerSec / bench.reqPerSec) * 100).toFixed(1)} % of pgbench, ${(validation.reqPerSec / rest.reqPerSec).toFixed(2)}× PostgREST.`] : []),
+      ...(benchDesks && rest ? [`From ${desks.length} desks: ${((validationDesks.reqPerSec / benchDesks.reqPerSec) * 100).toFixed(1)} % of pgbench, ${(validationDesks.reqPerSec / rest.reqPerSec).toFixed(2)}× PostgREST.`] : []),
       `CSV export (admin Relatórios, usuários, all time): ${csv.rows} rows, ${csv.megabytes} MB in ${csv.ms} ms; the server's resident memory grew by ${csv.peakGrowthMb} MB at most (from ${csv.rssBeforeMb} MB).`,
       `Start to first answer on the existing data: ${start.firstAnswerMs} ms, ${start.rssMb} MB resident (the primary process).`,
     ].join('\n'),
   );
-  await appendResult('hot-path', { database: DATABASE_URL ? 'postgresql' : 'pglite', pooler: POOLER, connections: CONNECTIONS, seconds: SECONDS, webConcurrency: WEB_CONCURRENCY, load: os.loadavg(), validation, me, duringSignIns, reads, csv, start, pgbench: bench, postgrest: rest });
+  await appendResult('hot-path', { database: DATABASE_URL ? 'postgresql' : 'pglite', pooler: POOLER, replica: Boolean(REPLICA_URL), connections: CONNECTIONS, seconds: SECONDS, webConcurrency: WEB_CONCURRENCY, load: os.loadavg(), validation, validationDesks, desks: desks.length, me, duringSignIns, besideReports, reads, csv, start, pgbench: bench, pgbenchDesks: benchDesks, postgrest: rest });
 }
 
 await main();
