@@ -97,13 +97,26 @@ export async function authRequest(server: BenchServer, action: string, body: Rec
   return response;
 }
 
-/** Signs in with e-mail and password; returns the `cookie` header that carries the session. */
-export async function signInCookie(server: BenchServer, email: string, password: string): Promise<string> {
-  const response = await authRequest(server, 'sign-in/email', { email, password });
+/**
+ * Signs in with e-mail and password at `address`, a server whose PUBLIC_URL is `origin` (the in-process bench server's,
+ * or a production start's own address); returns the `cookie` header that carries the session.
+ */
+export async function signInAt(address: string, origin: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${address}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
   return response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/** Signs in on the in-process bench server; returns the `cookie` header that carries the session. */
+export function signInCookie(server: BenchServer, email: string, password: string): Promise<string> {
+  return signInAt(server.address, PUBLIC_URL, email, password);
 }
 
 /** Prints one run's figures and appends them to results/<name>.json, after the date, database and machine. */

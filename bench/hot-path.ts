@@ -29,7 +29,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
 import { startPgBouncer, type Bouncer } from '../apps/server/test/postgres-cluster.ts';
-import { appendResult, signInCookie, startServerOnData } from './harness.ts';
+import { appendResult, signInAt, signInCookie, startServerOnData } from './harness.ts';
 
 /** Connections for the lists and dashboards: people reading screens, not a desk's burst of validations. */
 const READ_CONNECTIONS = 10;
@@ -121,13 +121,6 @@ async function loadDesks(url: string, origin: string, desks: Array<{ cookie: str
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
-}
-
-/** Signs in at the production start (its PUBLIC_URL is its address); answers the session's cookie header. */
-async function signInAt(address: string, email: string): Promise<string> {
-  const response = await fetch(`${address}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: address }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
 }
 
 type CsvFigures = { rows: number; megabytes: number; ms: number; rssBeforeMb: number; peakGrowthMb: number };
@@ -335,7 +328,7 @@ async function main(): Promise<void> {
   try {
     await waitFor(`${address}/api/ready`, server);
     start = { firstAnswerMs: Math.round(performance.now() - spawnedAt), rssMb: await rssMbOf(server.pid) };
-    const cookie = await signInAt(address, picked.staff);
+    const cookie = await signInAt(address, address, picked.staff, DEMO_PASSWORD);
     validation = await load(`${address}/api/clinic/card-validations`, {
       method: 'POST',
       headers: { cookie, origin: address, 'content-type': 'application/json' },
@@ -343,11 +336,11 @@ async function main(): Promise<void> {
     });
     me = await load(`${address}/api/me`, { headers: { cookie } });
     const deskSessions = [];
-    for (const desk of desks) deskSessions.push({ cookie: await signInAt(address, desk.staff), body: JSON.stringify({ cardToken: desk.number, source: 'manual' }) });
+    for (const desk of desks) deskSessions.push({ cookie: await signInAt(address, address, desk.staff, DEMO_PASSWORD), body: JSON.stringify({ cardToken: desk.number, source: 'manual' }) });
     validationDesks = await loadDesks(`${address}/api/clinic/card-validations`, address, deskSessions);
-    const admin = await signInAt(address, DEMO_ACCOUNTS.admin);
-    const clinicAdmin = await signInAt(address, picked.clinic_admin);
-    const patient = await signInAt(address, picked.patient);
+    const admin = await signInAt(address, address, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
+    const clinicAdmin = await signInAt(address, address, picked.clinic_admin, DEMO_PASSWORD);
+    const patient = await signInAt(address, address, picked.patient, DEMO_PASSWORD);
     const screens = [
       { name: 'admin clinics, search "saude"', path: '/api/admin/clinics?pageSize=20&q=saude', cookie: admin },
       { name: 'admin users, search "silva"', path: '/api/admin/users?pageSize=20&q=silva', cookie: admin },
