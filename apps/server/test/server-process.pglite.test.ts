@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@carteirinha/shared/contracts/me';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
-import { freePort, spawnServer, startServer, stopServer as stop, type ServerProcess } from './server-process.ts';
+import { freePort, SERVER_START_ROOM_MS, spawnServer, startServer, stopServer as stop, type ServerProcess } from './server-process.ts';
 import { solvedCaptchaHeaders } from './captcha-kit.ts';
 
 /** Sends a request's head and half its body: the server has taken it and waits for the rest. */
@@ -64,7 +64,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dataDir, 'uploads', 'logo.png'), 'x');
   await fs.chmod(path.join(dataDir, 'uploads', 'logo.png'), 0o666);
   first = await startServer(dataDir, await freePort());
-}, 120_000);
+}, SERVER_START_ROOM_MS);
 afterAll(async () => {
   if (first.child.exitCode === null) await stop(first);
   await fs.rm(dataDir, { recursive: true, force: true });
@@ -118,7 +118,7 @@ describe('the server process on the embedded database', () => {
     } finally {
       expect(await stop(second)).toBe(0);
     }
-  }, 120_000);
+  }, SERVER_START_ROOM_MS);
 });
 
 describe('a SIGTERM with requests in flight (checklist 36)', () => {
@@ -153,5 +153,5 @@ describe('a SIGTERM with requests in flight (checklist 36)', () => {
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
-  }, 90_000);
+  }, SERVER_START_ROOM_MS);
 });
