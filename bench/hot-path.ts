@@ -180,8 +180,7 @@ async function validationStatements(cardNumber: string, staffEmail: string): Pro
 }
 
 /** `value` with `from`'s clinic, receptionist, card and card number written as `to`'s. */
-function swapDesk(value: string, from: Desk | undefined, to: Desk): string {
-  if (!from) return value;
+function swapDesk(value: string, from: Desk, to: Desk): string {
   return value.replaceAll(from.clinic_id, to.clinic_id).replaceAll(from.staff_id, to.staff_id).replaceAll(from.card_id, to.card_id).replaceAll(from.number, to.number);
 }
 
@@ -214,8 +213,8 @@ async function pgbench(scripts: Array<Array<{ text: string; params: unknown[] }>
   const url = new URL(DATABASE_URL);
   const { stdout } = await execFileAsync('pgbench', ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', ...files.flatMap((file) => ['-f', file]), '-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username), url.pathname.slice(1)], { maxBuffer: 16 * 1024 * 1024 });
   await fs.rm(dir, { recursive: true, force: true });
+  // With several scripts pgbench prints figures per script too, after the whole run's: the first match is the run's.
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
-  // With several scripts pgbench prints one average per script, the whole run's first.
   const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1] ?? Number.NaN);
   const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
   return { reqPerSec: Math.round(tps), p50: latency, p99: Number.NaN, errors: failed };
@@ -249,11 +248,13 @@ async function main(): Promise<void> {
   const probe = await startServerOnData({ dataDir: DATA_DIR, databaseUrl: DATABASE_URL });
   const rows = await probe.database.db.execute(sql`
     with largest as (select clinic_id from user_roles where role = 'patient' and clinic_id is not null group by clinic_id order by count(*) desc limit 1)
-    select c.number, c.clinic_id,
-      (select u.email from user_roles r join users u on u.id = r.user_id where r.clinic_id = c.clinic_id and r.role = 'clinic_staff' order by u.email limit 1) as staff,
+    select c.number, c.id as card_id, c.clinic_id, staff.email as staff, staff.id as staff_id,
       (select u.email from user_roles r join users u on u.id = r.user_id where r.clinic_id = c.clinic_id and r.role = 'clinic_admin' order by u.email limit 1) as clinic_admin,
       (select u.email from users u where u.id = c.holder_user_id) as patient
     from cards c join subscriptions s on s.id = c.subscription_id
+    cross join lateral (
+      select u.email, u.id from user_roles r join users u on u.id = r.user_id where r.clinic_id = c.clinic_id and r.role = 'clinic_staff' order by u.email limit 1
+    ) staff
     where c.clinic_id = (select clinic_id from largest) and s.status = 'active' and c.dependent_id is null limit 1`);
   // The receptionist (first by e-mail) and one active holder's card of each of the DESKS largest active clinics (a
   // suspended clinic's staff are refused at the door).
@@ -273,15 +274,13 @@ async function main(): Promise<void> {
     ) card`);
   await probe.close();
   const desks = z.object({ rows: z.array(deskRow).min(1) }).parse(deskRows).rows;
-  const pickedRow = z.object({ number: z.string(), clinic_id: z.string(), staff: z.string(), clinic_admin: z.string(), patient: z.string() });
+  const pickedRow = deskRow.extend({ clinic_admin: z.string(), patient: z.string() });
   const picked = z.object({ rows: z.array(pickedRow).min(1) }).parse(rows).rows[0];
   if (!picked) throw new Error('the generated data lacks an active card: run npm run seed -w bench first');
 
   const statements = DATABASE_URL ? await validationStatements(picked.number, picked.staff) : [];
-  // The same statements from each desk: the first desk's values swapped for each other desk's (ids, number, key).
-  const [firstDesk] = desks;
-  const deskStatements = DATABASE_URL && firstDesk ? await validationStatements(firstDesk.number, firstDesk.staff) : [];
-  const deskScripts = desks.map((desk) => deskStatements.map(({ text, params }) => ({ text, params: params.map((value) => (typeof value === 'string' ? swapDesk(value, firstDesk, desk) : value)) })));
+  // The same statements from each desk: the picked receptionist's values swapped for the desk's (ids, number, key).
+  const deskScripts = desks.map((desk) => statements.map(({ text, params }) => ({ text, params: params.map((value) => (typeof value === 'string' ? swapDesk(value, picked, desk) : value)) })));
   if (process.argv.includes('--show-statements')) for (const { text, params } of statements) console.log(literal(text, params));
 
   const port = await freePort();
