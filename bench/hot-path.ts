@@ -28,6 +28,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@carteirinha/shared/constants';
+import { withMallocTunables } from '../apps/server/src/lib/malloc-tunables.ts';
 import { startPgBouncer, type Bouncer } from '../apps/server/test/postgres-cluster.ts';
 import { appendResult, signInAt, signInCookie, startServerOnData } from './harness.ts';
 
@@ -297,7 +298,8 @@ async function main(): Promise<void> {
   }
   const spawnedAt = performance.now();
   const server = spawn(process.execPath, [serverBuild], {
-    env: {
+    // The malloc tunables `npm start` sets (apps/server/src/lib/malloc-tunables.ts): the password hash's memory.
+    env: withMallocTunables({
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -313,7 +315,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       CARD_VALIDATIONS_PER_MINUTE: '100000000',
       SIGN_IN_IP_LIMIT: '1000000',
-    },
+    }),
     stdio: 'ignore',
   });
   let validation: Figures;

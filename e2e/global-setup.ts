@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { withMallocTunables } from '../apps/server/src/lib/malloc-tunables';
 import { startTileServer, E2E_TILE_ATTRIBUTION, E2E_TILE_URL } from './map-tiles';
 import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './ports';
 import { DEMO_ACCOUNT_NAMES, RUN_DIR_VARIABLE, SESSIONS_PER_ACCOUNT, sessionsTaken } from './session-pool';
@@ -133,7 +134,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The production build of the server, as `npm start` runs it (`npm run build` makes it beside the web app's).
   const serverBuild = path.join(HERE, '../apps/server/dist/server.js');
   if (!fs.existsSync(serverBuild)) throw new Error(`${serverBuild} is missing: run npm run build first`);
-  const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], { cwd: HERE, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // With the malloc tunables `npm start` sets (apps/server/src/lib/malloc-tunables.ts).
+  const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], { cwd: HERE, env: withMallocTunables(env), stdio: ['ignore', 'ignore', 'pipe'] });
   const errors = forwardErrors(server, 'WebServer');
   try {
     await waitUntilReady(server, errors);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { withMallocTunables } from '../src/lib/malloc-tunables.ts';
 import { SMALL_CAPTCHA_ENV } from './captcha-kit.ts';
 
 /** The server's sources, which `npm run dev` runs through tsx. */
@@ -63,7 +64,8 @@ export type ServerProcess = {
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, serverCommand(), {
-    env: {
+    // The malloc tunables `npm start` sets (src/lib/malloc-tunables.ts).
+    env: withMallocTunables({
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -74,7 +76,7 @@ export function spawnServer(dataDir: string, port: number, env: Record<string, s
       LOG_LEVEL: 'info',
       ...SMALL_CAPTCHA_ENV,
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
