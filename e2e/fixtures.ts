@@ -163,6 +163,21 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
 
+  // The context is reused from test to test (reuseContext in playwright.config.ts), and Playwright's reset leaves
+  // what a test changes at run time through these calls: put back as a fresh context has them.
+  context: async ({ context }, use) => {
+    let closed = false;
+    context.once('close', () => {
+      closed = true;
+    });
+    await use(context);
+    if (closed) return;
+    await context.clearPermissions();
+    await context.setGeolocation(null);
+    await context.setOffline(false);
+    await context.setExtraHTTPHeaders({});
+  },
+
   page: async ({ page, allowConsoleErrors }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -31,6 +31,13 @@ export default defineConfig({
     // which tests it, lets it run.
     serviceWorkers: 'block',
     trace: 'off',
+    // Each worker keeps one browser context and its first page from test to test, reset in between (cookies, storage
+    // of every origin visited, routes, init scripts, extra pages, viewport; fixtures.ts resets what Playwright leaves:
+    // permissions, geolocation, offline, extra headers). A fresh page starts a fresh renderer process, ~1.6 core-seconds
+    // before the app's first byte and ~4 with it on the 27/11 machine; reused, the suite took a quarter less time
+    // (bench/RESULTS.md, "27/11 18:30"). A test that needs other context options (serviceWorkers, launch flags) still
+    // gets a context of its own, and tests that open contexts with browser.newContext() are untouched.
+    reuseContext: true,
     screenshot: 'off',
     launchOptions: chromiumLaunchOptions(),
   },

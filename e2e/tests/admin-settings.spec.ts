@@ -171,12 +171,14 @@ test.describe('/admin/configuracoes', () => {
     await tab.getByLabel('Nome da Plataforma').fill(`${original} (rascunho)`);
     await expect(tab.getByRole('button', { name: 'Salvar Alterações' })).toBeEnabled();
     await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-    const asked = new Promise<string>((resolve) => tab.once('dialog', (dialog) => {
-      resolve(dialog.type());
-      void dialog.accept();
-    }));
+    const asked = tab.waitForEvent('dialog');
+    const closed = tab.waitForEvent('close');
     await tab.close({ runBeforeUnload: true });
-    expect(await asked).toBe('beforeunload');
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    // Answered, and the tab gone, within the test: the next test reuses the context (playwright.config.ts).
+    await dialog.accept();
+    await closed;
   });
 
   test('refuses a bad value with its message and saves nothing', async ({ page }) => {
