@@ -11,6 +11,7 @@
  * Prints the figures and appends them to results/machine.json.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
@@ -61,6 +62,15 @@ function memoryTouch(): { firstTouchMsPerMiB: number; retouchMsPerMiB: number; m
   };
 }
 
+/** The kernel's transparent huge page mode ("always", "madvise", "never"): with "always" a first touch maps 2 MiB at once. */
+function transparentHugePages(): string {
+  try {
+    return /\[(\w+)\]/.exec(fs.readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8'))?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { stdio: 'ignore' });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
@@ -98,6 +108,7 @@ async function main(): Promise<void> {
   const figures = {
     cpu: os.cpus()[0]?.model ?? 'unknown',
     kernel: os.release(),
+    transparentHugePages: transparentHugePages(),
     // better-auth's own hasher, as sign-in runs it in production (scrypt N = 16 384, r = 16).
     scryptHashMs: await medianMs(5, () => hashPassword('demo123')),
     javascriptLoopMs: await medianMs(3, javascriptLoop),
