@@ -14,8 +14,19 @@ const m = messages.members;
 test('an import with good and bad lines shows the errors, writes nothing until confirmed, then lists the good lines', async ({ page, signInAs, visit }) => {
   await signInAs('clinicAdmin');
   await visit('/clinica/pacientes');
+  // The clinic's plans are held back at first: until they come, the form has no plan and cannot be sent.
+  let releasePlans = () => {};
+  const plansHeld = new Promise<void>((resolve) => (releasePlans = resolve));
+  await page.route('**/api/clinic/subscription-plans', async (route) => {
+    await plansHeld;
+    await route.continue();
+  });
   await page.getByRole('link', { name: t.open }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
+  await expect(page.getByRole('button', { name: messages.common.loading })).toBeDisabled();
+  await expect(page.getByLabel(t.plan)).toBeDisabled();
+  releasePlans();
+  await expect(page.getByRole('button', { name: t.preview })).toBeEnabled();
 
   const stamp = Date.now();
   const good = [

@@ -138,7 +138,8 @@ export function ClinicMemberImportPage() {
           <form className="grid gap-4 md:grid-cols-2" onSubmit={asyncHandler(onPreview)} noValidate>
             <FormField label={t.plan} id="import-plan">
               {(control) => (
-                <NativeSelect {...control} value={planId} onChange={(event) => change({ planId: event.target.value })}>
+                <NativeSelect {...control} value={planId} disabled={plans.isPending} onChange={(event) => change({ planId: event.target.value })}>
+                  {plans.isPending ? <option value="">{messages.common.loading}</option> : null}
                   {onSale.map((plan) => (
                     <option key={plan.id} value={plan.id}>
                       {plan.name}
@@ -182,7 +183,9 @@ export function ClinicMemberImportPage() {
               )}
             </FormField>
             <div className="flex flex-wrap items-center gap-3 md:col-span-2">
-              <SubmitButton pending={preview.isPending} pendingLabel={messages.common.loading}>
+              {/* Until the plans come the form has no plan to send: sent then, it would answer 'Escolha o plano' beside a
+                  plan the select shows a moment later. */}
+              <SubmitButton pending={preview.isPending || plans.isPending} pendingLabel={messages.common.loading}>
                 {t.preview}
               </SubmitButton>
               {formError ? <ErrorText>{formError}</ErrorText> : null}
