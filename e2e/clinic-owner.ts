@@ -12,6 +12,12 @@ import { signUpOnPlatform, uniqueSlug, validCnpj } from './tenancy';
 export type OwnedClinic = { id: string; name: string; slug: string; ownerEmail: string; plan: SubscriptionPlan };
 
 export async function approvedClinicOfNewOwner(page: Page, baseURL: string | undefined): Promise<OwnedClinic> {
+  const clinic = await approvedClinicWithPlanUnreviewed(page, baseURL);
+  return { ...clinic, plan: await saveStarterPlan(page) };
+}
+
+/** The same clinic a step earlier: approved, its starter plan not yet reviewed, so nothing is on sale. */
+export async function approvedClinicWithPlanUnreviewed(page: Page, baseURL: string | undefined): Promise<Omit<OwnedClinic, 'plan'>> {
   const ownerEmail = await signUpOnPlatform(page, 'Dona Nova');
   const slug = uniqueSlug('equipe');
   const name = `Clínica ${slug}`;
@@ -25,7 +31,7 @@ export async function approvedClinicOfNewOwner(page: Page, baseURL: string | und
   } finally {
     await admin.dispose();
   }
-  return { id: clinicId, name, slug, ownerEmail, plan: await saveStarterPlan(page) };
+  return { id: clinicId, name, slug, ownerEmail };
 }
 
 /** The plan's form as 'Editar' opens it, saved as it is: what reviewing the starter plan sends (issue 25). */
@@ -46,7 +52,7 @@ export function planFormOf(plan: SubscriptionPlan): Record<string, unknown> {
 }
 
 /** The owner opens the starter plan and saves it as it is: reviewed, it goes on sale (issue 25). */
-async function saveStarterPlan(page: Page): Promise<SubscriptionPlan> {
+export async function saveStarterPlan(page: Page): Promise<SubscriptionPlan> {
   const { items } = subscriptionPlanListSchema.parse(await (await page.request.get('/api/clinic/subscription-plans')).json());
   const [plan] = items;
   if (!plan) throw new Error('a new clinic starts with one plan');

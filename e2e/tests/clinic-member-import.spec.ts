@@ -1,11 +1,13 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { formatMessage, messages } from '@carteirinha/shared/messages';
-import { expect, test } from '../fixtures';
+import { approvedClinicWithPlanUnreviewed, saveStarterPlan } from '../clinic-owner';
+import { expect, expectAccessible, test } from '../fixtures';
 
 /*
  * Issue 26, 'Importar CSV': the clinic admin sends a company's spreadsheet with good and bad lines; the preview names
  * each bad line's problem and nothing is written; 'Confirmar importação' writes the good lines, which Pacientes then
- * lists. The receptionist has no import: no button, Acesso restrito by address, refused by the server.
+ * lists. The receptionist has no import: no button, Acesso restrito by address, refused by the server. Without a plan to
+ * put the patients on — the plans did not load, or none is on sale — the form says why and cannot be sent.
  */
 
 const t = messages.memberImport;
@@ -63,6 +65,40 @@ test('an import with good and bad lines shows the errors, writes nothing until c
   for (const person of good) await expect(table.getByRole('row').filter({ hasText: person.email })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: `Carla Errada ${stamp}` })).toHaveCount(0);
   await expect(table.getByRole('row').filter({ hasText: `Diego Repetido ${stamp}` })).toHaveCount(0);
+});
+
+test('plans that did not load are named, with Tentar novamente, and the import waits for them', async ({ page, signInAs, visit }) => {
+  await signInAs('clinicAdmin');
+  // The connection drops for the plans' request (and its one retry), then comes back.
+  await page.route('**/api/clinic/subscription-plans', (route) => route.abort('internetdisconnected'));
+  await visit('/clinica/pacientes/importar');
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: t.preview })).toBeDisabled();
+  await expect(page.getByLabel(t.plan)).toBeDisabled();
+
+  await page.unroute('**/api/clinic/subscription-plans');
+  await page.getByRole('button', { name: messages.common.retry }).click();
+  await expect(page.getByLabel(t.plan)).toBeEnabled();
+  await expect(page.getByLabel(t.plan).getByRole('option', { name: 'Plano Individual' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: t.preview })).toBeEnabled();
+  await expect(page.getByRole('button', { name: messages.common.retry })).toHaveCount(0);
+});
+
+test('a new clinic with no plan on sale yet is sent to Planos, and can import once its plan is reviewed', async ({ page, baseURL, visit }) => {
+  await approvedClinicWithPlanUnreviewed(page, baseURL);
+  await visit('/clinica/pacientes/importar');
+  await expect(page.getByRole('alert').filter({ hasText: t.noPlanOnSale })).toBeVisible();
+  await expect(page.getByRole('button', { name: t.preview })).toBeDisabled();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: t.goToPlans }).click();
+  await expect(page).toHaveURL(/\/clinica\/planos$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.clinicPlans.title);
+
+  const plan = await saveStarterPlan(page);
+  await visit('/clinica/pacientes/importar');
+  await expect(page.getByLabel(t.plan)).toHaveValue(plan.id);
+  await expect(page.getByRole('button', { name: t.preview })).toBeEnabled();
+  await expect(page.getByText(t.noPlanOnSale)).toHaveCount(0);
 });
 
 test('the receptionist has no import: no button, Acesso restrito by address, refused by the server', async ({ page, signInAs, visit }) => {

@@ -1752,6 +1752,8 @@ export const messages = {
     description: 'Colunas: nome; CPF; e-mail; data de nascimento (opcional); telefone (opcional).',
     plan: 'Plano',
     planRequired: 'Escolha o plano',
+    noPlanOnSale: 'A clínica não tem plano à venda: crie ou ative um para importar pacientes.',
+    goToPlans: 'Ir para Planos',
     payer: 'Quem paga',
     payerPerson: 'Cada pessoa (convite por e-mail para assinar)',
     payerCompany: 'A empresa (cartões ativos na hora, sem cobrança)',

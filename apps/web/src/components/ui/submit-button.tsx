@@ -6,12 +6,14 @@ type SubmitButtonProps = Omit<ComponentProps<typeof Button>, 'type' | 'disabled'
   pending: boolean;
   /** What it reads meanwhile, such as 'Salvando...' or 'Entrando...'. */
   pendingLabel: string;
+  /** The form cannot be sent yet for another reason, shown beside it (what it needs has not loaded, say). */
+  disabled?: boolean;
 };
 
 /** A form's submit button, which cannot be pressed twice while the form is on its way. */
-export function SubmitButton({ pending, pendingLabel, children, ...props }: SubmitButtonProps) {
+export function SubmitButton({ pending, pendingLabel, disabled = false, children, ...props }: SubmitButtonProps) {
   return (
-    <Button type="submit" disabled={pending} {...props}>
+    <Button type="submit" disabled={pending || disabled} {...props}>
       {pending ? pendingLabel : children}
     </Button>
   );

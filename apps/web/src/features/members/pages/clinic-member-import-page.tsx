@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -134,11 +135,11 @@ export function ClinicMemberImportPage() {
         }
       />
       <Card>
-        <CardContent className="pt-6">
+        <CardContent>
           <form className="grid gap-4 md:grid-cols-2" onSubmit={asyncHandler(onPreview)} noValidate>
             <FormField label={t.plan} id="import-plan">
               {(control) => (
-                <NativeSelect {...control} value={planId} disabled={plans.isPending} onChange={(event) => change({ planId: event.target.value })}>
+                <NativeSelect {...control} value={planId} disabled={!plans.isSuccess} onChange={(event) => change({ planId: event.target.value })}>
                   {plans.isPending ? <option value="">{messages.common.loading}</option> : null}
                   {onSale.map((plan) => (
                     <option key={plan.id} value={plan.id}>
@@ -148,6 +149,13 @@ export function ClinicMemberImportPage() {
                 </NativeSelect>
               )}
             </FormField>
+            {plans.isError ? (
+              <ErrorState variant="inline" {...retryPropsOf(plans)} className="items-start text-left md:col-span-2" />
+            ) : plans.isSuccess && onSale.length === 0 ? (
+              <p className="text-sm text-destructive md:col-span-2" role="alert">
+                {t.noPlanOnSale} <Link to="/clinica/planos" className="font-medium underline underline-offset-4">{t.goToPlans}</Link>
+              </p>
+            ) : null}
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-medium">{t.payer}</legend>
               {(['person', 'company'] as const).map((payer) => (
@@ -184,8 +192,8 @@ export function ClinicMemberImportPage() {
             </FormField>
             <div className="flex flex-wrap items-center gap-3 md:col-span-2">
               {/* Until the plans come the form has no plan to send: sent then, it would answer 'Escolha o plano' beside a
-                  plan the select shows a moment later. */}
-              <SubmitButton pending={preview.isPending || plans.isPending} pendingLabel={messages.common.loading}>
+                  plan the select shows a moment later. Without plans it cannot be sent at all: the reason is shown above. */}
+              <SubmitButton pending={preview.isPending || plans.isPending} pendingLabel={messages.common.loading} disabled={!plans.isSuccess || onSale.length === 0}>
                 {t.preview}
               </SubmitButton>
               {formError ? <ErrorText>{formError}</ErrorText> : null}
