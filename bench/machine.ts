@@ -62,6 +62,12 @@ function memoryTouch(): { firstTouchMsPerMiB: number; retouchMsPerMiB: number; m
   };
 }
 
+/** Frees the buffers of earlier figures now, so the next one maps memory the process has just given back. */
+function releaseGarbage(): void {
+  if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc (npm run machine -w bench)');
+  globalThis.gc();
+}
+
 /** The kernel's transparent huge page mode ("always", "madvise", "never"): with "always" a first touch maps 2 MiB at once. */
 function transparentHugePages(): string {
   try {
@@ -113,6 +119,9 @@ async function main(): Promise<void> {
     scryptHashMs: await medianMs(5, () => hashPassword('demo123')),
     javascriptLoopMs: await medianMs(3, javascriptLoop),
     memory: memoryTouch(),
+    // The same 256 MiB again, a moment after the first buffer was freed: on a host that takes freed memory back, or
+    // charges every guest page-table change, this costs as much as the first (28/11: it did, ~14 µs a page).
+    memoryJustFreed: (releaseGarbage(), memoryTouch()),
     forkExecMs: await medianMs(100, () => run('/bin/true', [])),
     nodeStartMs: await medianMs(10, () => run(process.execPath, ['-e', '0'])),
     chromium: await browserFigures(),
