@@ -226,6 +226,29 @@ test.describe('Atendimentos as the clinic admin', () => {
   });
 });
 
+test('Filtros says which of its lists did not load, with Tentar novamente, and fills it when asked again', async ({ page, signInAs, visit }) => {
+  await signInAs('clinicAdmin');
+  // The connection drops for the services and the team that fill two of the filters (and their one retry).
+  const lists = ['**/api/clinic/services', '**/api/clinic/visits/registrars'];
+  for (const list of lists) await page.route(list, (route) => route.abort('internetdisconnected'));
+  await visit('/clinica/atendimentos');
+  await page.getByRole('button', { name: /Filtros/ }).click();
+  const filters = page.getByRole('dialog', { name: 'Filtrar atendimentos' });
+  const retry = filters.getByRole('button', { name: 'Tentar novamente' });
+  await expect(retry).toHaveCount(2);
+  await expect(filters.getByRole('alert')).toHaveCount(2);
+
+  for (const list of lists) await page.unroute(list);
+  await retry.first().click();
+  await expect(retry).toHaveCount(1);
+  await retry.click();
+  await expect(retry).toHaveCount(0);
+  await expect(filters.getByLabel('Registrado por').getByRole('option', { name: 'Ana Atendente' })).toHaveCount(1);
+  await filters.getByLabel('Registrado por').selectOption({ label: 'Ana Atendente' });
+  await filters.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByRole('button', { name: /Filtros/ })).toContainText('1 filtro(s) ativo(s)');
+});
+
 test.describe('Configurações as the clinic admin', () => {
   test.use({ viewport: DESKTOP });
 

@@ -2,6 +2,7 @@ import { VISIT_STATUS_LABELS, VISIT_STATUSES } from '@carteirinha/shared/contrac
 import { messages } from '@carteirinha/shared/messages';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { ErrorState, retryPropsOf } from '@/components/ui/error-state';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -75,6 +76,7 @@ function FiltersForm({ filters, onApply, onClose }: { filters: VisitFilters; onA
           </NativeSelect>
         )}
       </FormField>
+      {services.isError ? <ErrorState variant="inline" {...retryPropsOf(services)} className="items-start text-left" /> : null}
       <FormField label={v.registeredByLabel}>
         {(field) => (
           <NativeSelect {...field} value={form.registeredBy} onChange={(event) => set('registeredBy')(event.target.value)}>
@@ -87,6 +89,7 @@ function FiltersForm({ filters, onApply, onClose }: { filters: VisitFilters; onA
           </NativeSelect>
         )}
       </FormField>
+      {registrars.isError ? <ErrorState variant="inline" {...retryPropsOf(registrars)} className="items-start text-left" /> : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={clear}>
           {v.clear}
