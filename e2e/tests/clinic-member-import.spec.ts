@@ -89,6 +89,7 @@ test('a new clinic with no plan on sale yet is sent to Planos, and can import on
   await visit('/clinica/pacientes/importar');
   await expect(page.getByRole('alert').filter({ hasText: t.noPlanOnSale })).toBeVisible();
   await expect(page.getByRole('button', { name: t.preview })).toBeDisabled();
+  await expect(page.getByLabel(t.plan)).toBeDisabled();
   await expectAccessible(page);
   await page.getByRole('link', { name: t.goToPlans }).click();
   await expect(page).toHaveURL(/\/clinica\/planos$/);

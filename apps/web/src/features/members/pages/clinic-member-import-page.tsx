@@ -69,6 +69,8 @@ export function ClinicMemberImportPage() {
   const navigate = useNavigate();
   const plans = useClinicPlans();
   const onSale = (plans.data ?? []).filter((plan) => plan.isActive && !plan.awaitingReview);
+  // Until the plans come, or when none is on sale, there is no plan to put the patients on: nothing can be sent.
+  const hasPlanToOffer = plans.isSuccess && onSale.length > 0;
   const [form, setForm] = useState<Form>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -91,7 +93,6 @@ export function ClinicMemberImportPage() {
   async function onPreview(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    if (!planId) return setFormError(t.planRequired);
     if (!file) return setFormError(t.fileRequired);
     if (file.size > MEMBER_IMPORT_MAX_BYTES) return setFormError(formatMessage(t.fileTooLarge, { rows: MEMBER_IMPORT_MAX_ROWS }));
     if (form.payer === 'company' && !form.validUntil) return setFormError(t.validUntilRequired);
@@ -139,7 +140,7 @@ export function ClinicMemberImportPage() {
           <form className="grid gap-4 md:grid-cols-2" onSubmit={asyncHandler(onPreview)} noValidate>
             <FormField label={t.plan} id="import-plan">
               {(control) => (
-                <NativeSelect {...control} value={planId} disabled={!plans.isSuccess} onChange={(event) => change({ planId: event.target.value })}>
+                <NativeSelect {...control} value={planId} disabled={!hasPlanToOffer} onChange={(event) => change({ planId: event.target.value })}>
                   {plans.isPending ? <option value="">{messages.common.loading}</option> : null}
                   {onSale.map((plan) => (
                     <option key={plan.id} value={plan.id}>
@@ -191,9 +192,7 @@ export function ClinicMemberImportPage() {
               )}
             </FormField>
             <div className="flex flex-wrap items-center gap-3 md:col-span-2">
-              {/* Until the plans come the form has no plan to send: sent then, it would answer 'Escolha o plano' beside a
-                  plan the select shows a moment later. Without plans it cannot be sent at all: the reason is shown above. */}
-              <SubmitButton pending={preview.isPending || plans.isPending} pendingLabel={messages.common.loading} disabled={!plans.isSuccess || onSale.length === 0}>
+              <SubmitButton pending={preview.isPending || plans.isPending} pendingLabel={messages.common.loading} disabled={!hasPlanToOffer}>
                 {t.preview}
               </SubmitButton>
               {formError ? <ErrorText>{formError}</ErrorText> : null}
