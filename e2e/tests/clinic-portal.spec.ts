@@ -228,15 +228,29 @@ test.describe('Atendimentos as the clinic admin', () => {
 
 test('Filtros says which of its lists did not load, with Tentar novamente, and fills it when asked again', async ({ page, signInAs, visit }) => {
   await signInAs('clinicAdmin');
-  // The connection drops for the services and the team that fill two of the filters (and their one retry).
+  // The services and the team that fill two of the filters are held, then their connection drops (and their retry's).
   const lists = ['**/api/clinic/services', '**/api/clinic/visits/registrars'];
-  for (const list of lists) await page.route(list, (route) => route.abort('internetdisconnected'));
+  let dropLists = () => {};
+  const dropped = new Promise<void>((resolve) => (dropLists = resolve));
+  for (const list of lists) {
+    await page.route(list, async (route) => {
+      await dropped;
+      await route.abort('internetdisconnected');
+    });
+  }
   await visit('/clinica/atendimentos');
   await page.getByRole('button', { name: /Filtros/ }).click();
   const filters = page.getByRole('dialog', { name: 'Filtrar atendimentos' });
+  // While a list loads its select waits, disabled, and says so instead of offering only "any".
+  for (const label of ['Serviço', 'Registrado por']) {
+    await expect(filters.getByLabel(label)).toBeDisabled();
+    await expect(filters.getByLabel(label)).toHaveText('Carregando...');
+  }
+  dropLists();
   const retry = filters.getByRole('button', { name: 'Tentar novamente' });
   await expect(retry).toHaveCount(2);
   await expect(filters.getByRole('alert')).toHaveCount(2);
+  await expect(filters.getByLabel('Serviço')).toBeEnabled();
 
   for (const list of lists) await page.unroute(list);
   await retry.first().click();

@@ -2008,6 +2008,7 @@ export const messages = {
     anyService: 'Todos os serviços',
     registeredByLabel: 'Registrado por',
     anyone: 'Qualquer pessoa',
+    chosenOption: 'Opção escolhida',
     apply: 'Aplicar',
     clear: 'Limpar filtros',
     activeFilters: '{count} filtro(s) ativo(s)',

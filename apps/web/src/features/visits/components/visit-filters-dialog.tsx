@@ -21,6 +21,48 @@ type VisitFiltersDialogProps = {
   onApply: (filters: VisitFilters) => void;
 };
 
+type ListFilterSelectProps = {
+  label: string;
+  anyLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The query that fills the options: until it has data the select waits, and if it fails it says so below. */
+  list: Parameters<typeof retryPropsOf>[0] & { isPending: boolean; isError: boolean };
+  options: Array<{ value: string; label: string }>;
+};
+
+/**
+ * A filter picked from a list the server sends (services, the team). Until the list comes the select is disabled and
+ * says "Carregando...", keeping the chosen id: an empty select would show "any" for a filter that is still applied.
+ * For the same reason a chosen id the list lacks (it failed, or no longer names it) stays, as "Opção escolhida".
+ */
+function ListFilterSelect({ label, anyLabel, value, onChange, list, options }: ListFilterSelectProps) {
+  return (
+    <>
+      <FormField label={label}>
+        {(field) =>
+          list.isPending ? (
+            <NativeSelect {...field} value={value} disabled aria-busy="true" onChange={() => undefined}>
+              <option value={value}>{messages.common.loading}</option>
+            </NativeSelect>
+          ) : (
+            <NativeSelect {...field} value={value} onChange={(event) => onChange(event.target.value)}>
+              <option value="">{anyLabel}</option>
+              {value && !options.some((option) => option.value === value) ? <option value={value}>{v.chosenOption}</option> : null}
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )
+        }
+      </FormField>
+      {list.isError ? <ErrorState variant="inline" {...retryPropsOf(list)} className="items-start text-left" /> : null}
+    </>
+  );
+}
+
 function FiltersForm({ filters, onApply, onClose }: { filters: VisitFilters; onApply: (filters: VisitFilters) => void; onClose: () => void }) {
   const [form, setForm] = useState<VisitFilterForm>(() => formOf(filters));
   const [error, setError] = useState<{ field: keyof VisitFilterForm; message: string } | null>(null);
@@ -64,32 +106,22 @@ function FiltersForm({ filters, onApply, onClose }: { filters: VisitFilters; onA
           </NativeSelect>
         )}
       </FormField>
-      <FormField label={v.serviceLabel}>
-        {(field) => (
-          <NativeSelect {...field} value={form.serviceId} onChange={(event) => set('serviceId')(event.target.value)}>
-            <option value="">{v.anyService}</option>
-            {(services.data ?? []).map((service) => (
-              <option key={service.id} value={service.id}>
-                {service.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      {services.isError ? <ErrorState variant="inline" {...retryPropsOf(services)} className="items-start text-left" /> : null}
-      <FormField label={v.registeredByLabel}>
-        {(field) => (
-          <NativeSelect {...field} value={form.registeredBy} onChange={(event) => set('registeredBy')(event.target.value)}>
-            <option value="">{v.anyone}</option>
-            {(registrars.data?.items ?? []).map((member) => (
-              <option key={member.userId} value={member.userId}>
-                {member.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      {registrars.isError ? <ErrorState variant="inline" {...retryPropsOf(registrars)} className="items-start text-left" /> : null}
+      <ListFilterSelect
+        label={v.serviceLabel}
+        anyLabel={v.anyService}
+        value={form.serviceId}
+        onChange={set('serviceId')}
+        list={services}
+        options={(services.data ?? []).map((service) => ({ value: service.id, label: service.name }))}
+      />
+      <ListFilterSelect
+        label={v.registeredByLabel}
+        anyLabel={v.anyone}
+        value={form.registeredBy}
+        onChange={set('registeredBy')}
+        list={registrars}
+        options={(registrars.data?.items ?? []).map((member) => ({ value: member.userId, label: member.name }))}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={clear}>
           {v.clear}
