@@ -401,6 +401,9 @@ test.describe('/clinica/validar and /clinica/atendimentos', () => {
 });
 
 test.describe('Ativar Câmera', () => {
+  // The fake camera's picture is this worker's own file: gone with the worker's last camera test.
+  test.afterAll(() => fs.rmSync(CAMERA_VIDEO, { force: true }));
+
   test("reads the patient's QR with the camera and validates it", async ({ page, signInAs, visit, context }) => {
     await signInAs('patient');
     await visit('/paciente/cartao');
