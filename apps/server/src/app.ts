@@ -41,7 +41,7 @@ import { createCaptcha } from './modules/captcha/service.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { createCallerReader } from './modules/auth/caller.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
-import { createCacheInvalidation } from './lib/cache-invalidation.ts';
+import { createCacheInvalidation, type CacheInvalidation } from './lib/cache-invalidation.ts';
 import { createFiguresCache, replicaPositionsOf } from './lib/figures-cache.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createAccountHome } from './modules/auth/account-home.ts';
@@ -107,6 +107,8 @@ declare module 'fastify' {
     paymentProviders: PaymentProviders;
     /** This app's card box (createCardSecretBox): what issues cards outside a request (the seed) takes it from here. */
     cardBox: SecretBox;
+    /** The per-process caches' messages (lib/cache-invalidation.ts); tests wait on `delivered()` for a change to arrive. */
+    caches: CacheInvalidation;
   }
 }
 
@@ -205,6 +207,7 @@ export async function buildApp({ config, database, authSecret, logger, logStream
   const caches = createCacheInvalidation(database);
   await caches.start();
   app.addHook('onClose', () => caches.close());
+  app.decorate('caches', caches);
   const settings = createSettingsStore(database.db, createSecretBox(authSecret, 'platform-settings'), app.log, caches);
   const backups = createBackupService({ database, dataDir: config.dataDir, settings, now });
   app.decorate('settings', settings);

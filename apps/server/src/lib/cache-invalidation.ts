@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.ts';
 
 /** The channel every server process of one database listens on for the caches to clear. */
 const CHANNEL = 'carteirinha_caches';
+/** The prefix of a marker of `delivered()`: no topic, so no cache clears on it. */
+const MARKER = 'delivered:';
 
 /**
  * The in-process caches: the clinic behind each host name (host-site.ts), the platform settings (settings/store.ts),
@@ -29,6 +32,12 @@ export type CacheInvalidation = {
    * is made again. A cache that must never serve a stale entry (the callers') is not read meanwhile.
    */
   listening: () => boolean;
+  /**
+   * Resolves once this process has handled every message committed before the call. A marker of its own goes through
+   * the channel behind them, and PostgreSQL delivers a channel's messages in the order their transactions committed:
+   * what waits for a change to reach the caches (the caches' tests) waits for exactly that, not for a guessed delay.
+   */
+  delivered: () => Promise<void>;
   /** Starts listening (once, before the server takes requests). */
   start: () => Promise<void>;
   close: () => Promise<void>;
@@ -54,8 +63,14 @@ export function createCacheInvalidation(database: DatabaseHandle): CacheInvalida
   const clears = new Map<CacheTopic, CacheClear[]>();
   let stop: (() => Promise<void>) | null = null;
   let listening = false;
+  const markers = new Map<string, () => void>();
   const clearAll = (topic: CacheTopic, key: string | null) => {
     for (const clear of clears.get(topic) ?? []) clear(key);
+  };
+  // A lost connection clears every cache, which is all a marker waits for: its waiters go on rather than wait forever.
+  const releaseMarkers = () => {
+    for (const release of markers.values()) release();
+    markers.clear();
   };
   return {
     async publish(topic) {
@@ -66,13 +81,28 @@ export function createCacheInvalidation(database: DatabaseHandle): CacheInvalida
       clears.set(topic, [...(clears.get(topic) ?? []), clear]);
     },
     listening: () => listening,
+    async delivered() {
+      // Not listening yet, or any more: no message will be handled, so none is waited for.
+      if (!stop) return;
+      const marker = randomUUID();
+      const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${MARKER + marker})`);
+      await arrived;
+    },
     async start() {
       stop ??= await database.listen(
         CHANNEL,
         (payload) => {
           if (payload === null) {
             TOPICS.forEach((topic) => clearAll(topic, null));
+            releaseMarkers();
             listening = true;
+            return;
+          }
+          if (payload.startsWith(MARKER)) {
+            const marker = payload.slice(MARKER.length);
+            markers.get(marker)?.();
+            markers.delete(marker);
             return;
           }
           const message = parseMessage(payload);
@@ -81,6 +111,7 @@ export function createCacheInvalidation(database: DatabaseHandle): CacheInvalida
         () => {
           listening = false;
           TOPICS.forEach((topic) => clearAll(topic, null));
+          releaseMarkers();
         },
       );
       listening = true;

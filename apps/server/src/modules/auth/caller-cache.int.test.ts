@@ -1,7 +1,7 @@
 /**
  * The caller cache (issue 28, ADR 035): a process keeps a session's caller row between requests, and every change to
  * it — made through the app or straight in the database — clears it through the triggers' NOTIFY. The cache's time
- * is a minute here, so a change seen within a second can only be the message's doing.
+ * is a minute here, so a change seen on the first request after its message arrived can only be the message's doing.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,32 +21,23 @@ afterAll(() => t.close());
 
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
 
-/** The answer to /api/me once the change's message has arrived (PGlite: at once; PostgreSQL: within milliseconds). */
-async function meOnceChanged(cookie: string, changed: (status: number, body: string) => boolean): Promise<{ status: number; body: string }> {
-  let last = { status: 0, body: '' };
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const answer = await me(cookie);
-    last = { status: answer.statusCode, body: answer.body };
-    if (changed(last.status, last.body)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return last;
-}
-
 const meOf = (body: string) => meResponseSchema.parse(JSON.parse(body));
+
+/** /api/me's answer once every message committed so far has reached the app (PostgreSQL: milliseconds after). */
+async function meOnceDelivered(cookie: string): Promise<{ status: number; body: string }> {
+  await t.app.caches.delivered();
+  const answer = await me(cookie);
+  return { status: answer.statusCode, body: answer.body };
+}
 
 /**
  * The statements of one /api/me once the session is kept: the messages of the user's own creation (its role's insert)
- * reach a PostgreSQL app a moment after it, and clear it once more.
+ * are let arrive first, then one request reads and keeps the caller, and the one measured should read nothing.
  */
 async function statementsOnceKept(cookie: string): Promise<string[]> {
-  let statements: string[] = [];
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    statements = await statementsDuring(t, async () => expect((await me(cookie)).statusCode).toBe(200));
-    if (statements.length === 0) return statements;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return statements;
+  await t.app.caches.delivered();
+  expect((await me(cookie)).statusCode).toBe(200);
+  return statementsDuring(t, async () => expect((await me(cookie)).statusCode).toBe(200));
 }
 
 describe('the caller cache', () => {
@@ -76,13 +67,13 @@ describe('the caller cache', () => {
     for (const user of [ended, deactivated, demoted]) expect((await me(user.cookie)).statusCode).toBe(200);
 
     await t.db.delete(sessions).where(eq(sessions.userId, ended.userId));
-    expect((await meOnceChanged(ended.cookie, (status) => status === 401)).status).toBe(401);
+    expect((await meOnceDelivered(ended.cookie)).status).toBe(401);
 
     await t.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.userId));
-    expect((await meOnceChanged(deactivated.cookie, (status) => status === 401)).status).toBe(401);
+    expect((await meOnceDelivered(deactivated.cookie)).status).toBe(401);
 
     await t.db.update(userRoles).set({ role: 'clinic_staff' }).where(eq(userRoles.userId, demoted.userId));
-    const after = await meOnceChanged(demoted.cookie, (_status, body) => body.includes('"clinic_staff"'));
+    const after = await meOnceDelivered(demoted.cookie);
     expect(meOf(after.body).role).toBe('clinic_staff');
   });
 
@@ -100,12 +91,12 @@ describe('the caller cache', () => {
       rpId: 'localhost',
       deviceType: 'singleDevice',
     });
-    const withPasskey = await meOnceChanged(owner.cookie, (_status, body) => meOf(body).twoFactor.passkey);
+    const withPasskey = await meOnceDelivered(owner.cookie);
     expect(meOf(withPasskey.body).twoFactor.passkey).toBe(true);
 
     await t.db.update(clinics).set({ status: 'suspended' }).where(eq(clinics.id, clinicId));
     try {
-      const suspended = await meOnceChanged(owner.cookie, (_status, body) => meOf(body).clinic?.status === 'suspended');
+      const suspended = await meOnceDelivered(owner.cookie);
       expect(meOf(suspended.body).clinic?.status).toBe('suspended');
     } finally {
       await t.db.update(clinics).set({ status: 'active' }).where(eq(clinics.id, clinicId));
@@ -121,8 +112,8 @@ describe('the caller cache', () => {
         tx.rollback();
       })
       .catch(() => undefined);
-    // A message, had one been sent, arrives within milliseconds: give it far more than that.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A message, had the rollback sent one, would have arrived before this marker sent after it.
+    await t.app.caches.delivered();
     const statements = await statementsDuring(t, async () => expect((await me(staff.cookie)).statusCode).toBe(200));
     expect(statements).toEqual([]);
   });

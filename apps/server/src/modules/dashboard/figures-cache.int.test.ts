@@ -2,7 +2,8 @@
  * The dashboards' figures cache (issue 28, ADR 036): a process computes a clinic's Dashboard, its charts and the admin
  * Dashboard once, then serves them without reading the database, until a row they count changes — through the app or
  * by hand in SQL — and the triggers' message clears that clinic's figures and the platform's, no other clinic's. The
- * cache keeps figures a minute here, so a change seen within a second can only be the message's doing.
+ * cache keeps figures a minute here, so a change seen on the first view after its message arrived can only be the
+ * message's doing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatientCard } from '@carteirinha/shared/contracts/cards';
@@ -46,25 +47,23 @@ async function read<T>(cookie: string, url: string): Promise<T> {
 /** The tables the figures are counted from: a statement naming one is the figures being computed. */
 const FIGURE_TABLES = /"?(visits|subscriptions|dependents|user_roles|payments|card_validations|clinic_plan_periods)"?\s/;
 
-/** The figure statements of one view of `url`, once its figures are kept (messages of the set-up may still arrive). */
+/** The figure statements of `url` without its caller's read (the caller cache is off here). */
+const figureStatements = (statements: string[]) => statements.filter((statement) => FIGURE_TABLES.test(statement) && !/"sessions"/.test(statement));
+
+/**
+ * The figure statements of one view of `url` once its figures are kept: the set-up's messages are let arrive first,
+ * then one view computes and keeps the figures, and the one measured should read none.
+ */
 async function figureStatementsOnceKept(cookie: string, url: string): Promise<string[]> {
-  let statements: string[] = [];
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    statements = (await statementsDuring(t, () => read(cookie, url))).filter((statement) => FIGURE_TABLES.test(statement) && !/"sessions"/.test(statement));
-    if (statements.length === 0) return statements;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return statements;
+  await t.app.caches.delivered();
+  await read(cookie, url);
+  return figureStatements(await statementsDuring(t, () => read(cookie, url)));
 }
 
-/** `url`'s answer once `changed` holds (the message reaches a PostgreSQL app milliseconds after the commit). */
-async function onceChanged<T>(cookie: string, url: string, changed: (answer: T) => boolean): Promise<T> {
-  let answer = await read<T>(cookie, url);
-  for (let attempt = 0; attempt < 40 && !changed(answer); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    answer = await read<T>(cookie, url);
-  }
-  return answer;
+/** `url`'s answer once every message committed so far has reached the app (PostgreSQL: milliseconds after the commit). */
+async function readOnceDelivered<T>(cookie: string, url: string): Promise<T> {
+  await t.app.caches.delivered();
+  return read<T>(cookie, url);
 }
 
 beforeAll(async () => {
@@ -99,17 +98,17 @@ describe('the dashboards’ figures cache', () => {
 
     await recordVisit(staffA, cardA.id);
 
-    const after = await onceChanged<ClinicDashboard>(ownerA, '/api/clinic/dashboard', (answer) => answer.kpis.appointmentsToday !== before.kpis.appointmentsToday);
+    const after = await readOnceDelivered<ClinicDashboard>(ownerA, '/api/clinic/dashboard');
     expect(after.kpis.appointmentsToday).toBe(before.kpis.appointmentsToday + 1);
     expect(after.recentVisits).toHaveLength(before.recentVisits.length + 1);
-    const chartsAfter = await onceChanged<ClinicCharts>(ownerA, '/api/clinic/dashboard/charts', (answer) => visitsToday(answer) !== visitsToday(chartsBefore));
+    const chartsAfter = await readOnceDelivered<ClinicCharts>(ownerA, '/api/clinic/dashboard/charts');
     expect(visitsToday(chartsAfter)).toBe(visitsToday(chartsBefore) + 1);
   });
 
   it('sees a dependent added by hand in SQL: the triggers send the news, not the app', async () => {
     const before = await read<ClinicDashboard>(ownerA, '/api/clinic/dashboard');
     await t.db.insert(dependents).values({ clinicId: clinicA.clinicId, holderUserId: holderA.userId, fullName: 'Dependente Inserida à Mão' });
-    const after = await onceChanged<ClinicDashboard>(ownerA, '/api/clinic/dashboard', (answer) => answer.kpis.activePatients !== before.kpis.activePatients);
+    const after = await readOnceDelivered<ClinicDashboard>(ownerA, '/api/clinic/dashboard');
     expect(after.kpis.activePatients).toBe(before.kpis.activePatients + 1);
   });
 
@@ -119,12 +118,12 @@ describe('the dashboards’ figures cache', () => {
     const beforeB = await read<ClinicDashboard>(ownerB, '/api/clinic/dashboard');
 
     await recordVisit(staffB, cardB.id);
-    const afterB = await onceChanged<ClinicDashboard>(ownerB, '/api/clinic/dashboard', (answer) => answer.kpis.appointmentsToday !== beforeB.kpis.appointmentsToday);
+    const afterB = await readOnceDelivered<ClinicDashboard>(ownerB, '/api/clinic/dashboard');
     expect(afterB.kpis.appointmentsToday).toBe(beforeB.kpis.appointmentsToday + 1);
 
-    // B's message reached this process (B's answer changed): A's figures are still the kept ones, read from nothing.
+    // B's messages have reached this process and B's answer changed: A's figures are still the kept ones, read from nothing.
     const statements = await statementsDuring(t, async () => expect(await read<ClinicDashboard>(ownerA, '/api/clinic/dashboard')).toEqual(keptA));
-    expect(statements.filter((statement) => FIGURE_TABLES.test(statement) && !/"sessions"/.test(statement))).toEqual([]);
+    expect(figureStatements(statements)).toEqual([]);
     expect(afterB.recentVisits.every((visit) => visit.cardNumber === cardB.number)).toBe(true);
     expect(keptA.recentVisits.every((visit) => visit.cardNumber === cardA.number)).toBe(true);
   });
@@ -133,7 +132,7 @@ describe('the dashboards’ figures cache', () => {
     expect(await figureStatementsOnceKept(platformAdmin, '/api/admin/dashboard')).toEqual([]);
     const before = await read<AdminDashboard>(platformAdmin, '/api/admin/dashboard');
     await createPatient(t, clinicB);
-    const after = await onceChanged<AdminDashboard>(platformAdmin, '/api/admin/dashboard', (answer) => answer.kpis.totalPatients !== before.kpis.totalPatients);
+    const after = await readOnceDelivered<AdminDashboard>(platformAdmin, '/api/admin/dashboard');
     expect(after.kpis.totalPatients).toBe(before.kpis.totalPatients + 1);
   });
 
@@ -147,9 +146,9 @@ describe('the dashboards’ figures cache', () => {
       .catch(() => undefined);
     // A user's row is no figure: its change sends nothing to this cache either.
     await t.db.update(users).set({ name: 'Nome Novo do Titular' }).where(eq(users.id, holderA.userId));
-    // A message, had one been sent, arrives within milliseconds: give it far more than that.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A message, had either change sent one, would have arrived before this marker sent after them.
+    await t.app.caches.delivered();
     const statements = await statementsDuring(t, () => read(ownerA, '/api/clinic/dashboard'));
-    expect(statements.filter((statement) => FIGURE_TABLES.test(statement) && !/"sessions"/.test(statement))).toEqual([]);
+    expect(figureStatements(statements)).toEqual([]);
   });
 });
